@@ -1,0 +1,45 @@
+#pragma once
+// What optimize and bench both need: the installation's paths, the history store, the families and a
+// started worker.
+
+#include <filesystem>
+#include <memory>
+#include <vector>
+
+#include "kernelagent/cli/commands.hpp"
+#include "kernelagent/core/paths.hpp"
+#include "kernelagent/families/family.hpp"
+#include "kernelagent/history/history_store.hpp"
+#include "kernelagent/measure/worker_client.hpp"
+#include "kernelagent/orchestrate/optimize_run.hpp"
+
+namespace kernelagent::cli {
+
+struct Session {
+  Paths paths;
+  std::unique_ptr<HistoryStore> history;
+  std::vector<std::unique_ptr<Family>> families;
+  std::unique_ptr<WorkerClient> worker;
+};
+
+// Opens the history, loads the families and starts a worker whose stderr goes to `worker_log`.
+Session open_session(const CommonOptions& common, const std::filesystem::path& worker_log);
+
+// A live progress line on stderr: rewritten in place on a terminal, one line per event otherwise.
+class ProgressLine {
+ public:
+  explicit ProgressLine(bool enabled);
+  ~ProgressLine();
+  void operator()(const ProgressEvent& e);
+  void finish();
+
+ private:
+  bool enabled_;
+  bool tty_;
+  bool dirty_ = false;
+};
+
+// "3.05 ms", "812 us"
+std::string format_us(double us);
+
+}  // namespace kernelagent::cli

@@ -1,0 +1,27 @@
+#pragma once
+// Errors that end a command: bad input, a missing tool, an unsupported problem. Each carries the exit
+// code the CLI returns, and a message that names the cause and what to do about it.
+
+#include <stdexcept>
+#include <string>
+
+namespace kernelagent {
+
+enum class ExitCode : int {
+  ok = 0,
+  no_valid_kernel = 1,   // the search ran but no candidate passed the checks
+  bad_input = 2,         // a bad problem file, flag, CSV or path
+  unsupported = 3,       // no kernel family covers the problem
+  environment = 4,       // Python, torch or triton missing; the worker cannot start
+};
+
+class UserError : public std::runtime_error {
+ public:
+  UserError(ExitCode code, const std::string& message) : std::runtime_error(message), code_(code) {}
+  ExitCode code() const { return code_; }
+
+ private:
+  ExitCode code_;
+};
+
+}  // namespace kernelagent

@@ -1,0 +1,87 @@
+#pragma once
+// The reference operation as the worker traced it: an aten op graph with shapes and dtypes
+// (the `trace` reply of docs/protocol.md), plus the problem's FLOPs and compulsory bytes.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace kernelagent {
+
+struct TensorMeta {
+  std::vector<std::int64_t> shape;
+  std::string dtype;  // torch's name without the prefix: "float32", "bfloat16", ...
+  std::vector<std::int64_t> stride;  // empty when unknown
+
+  std::int64_t numel() const;
+  bool contiguous() const;  // row-major with no gaps (true when the stride is unknown)
+};
+
+// One argument of a node: a reference to a tensor (graph input, constant or node), a literal value, or a list.
+struct Arg {
+  enum class Kind { ref, value, list };
+  Kind kind = Kind::value;
+  std::string ref;           // kind == ref
+  nlohmann::json value;      // kind == value: number, bool, string or null
+  std::vector<Arg> items;    // kind == list
+
+  bool is_number() const { return kind == Kind::value && value.is_number(); }
+  double number() const { return value.get<double>(); }
+};
+
+struct Node {
+  std::string name;    // "n3"
+  std::string target;  // "aten.mul.Tensor"
+  std::vector<Arg> args;
+  nlohmann::json kwargs;  // name -> {"value": ...} / {"ref": ...}
+  TensorMeta meta;
+
+  // The positional argument i, or the keyword `kw`, or nullopt.
+  std::optional<Arg> arg(std::size_t i, std::string_view kw) const;
+};
+
+struct GraphInput {
+  std::string name;  // "in0"
+  bool is_tensor = true;
+  TensorMeta meta;
+  nlohmann::json value;  // the literal, for non-tensor inputs
+};
+
+struct Constant {
+  std::string name;  // "c0"
+  TensorMeta meta;
+  std::optional<double> value;  // only for 0-d constants
+};
+
+struct OpGraph {
+  std::vector<GraphInput> inputs;
+  std::vector<Constant> constants;
+  std::vector<Node> nodes;
+  std::vector<std::string> outputs;  // refs
+
+  static OpGraph from_json(const nlohmann::json& j);
+  const Node* find_node(std::string_view name) const;
+  const GraphInput* find_input(std::string_view name) const;
+  const Constant* find_constant(std::string_view name) const;
+  // Shape and dtype of whatever `ref` names; nullopt for an unknown name.
+  std::optional<TensorMeta> meta_of(std::string_view ref) const;
+  // The distinct aten targets, in order of first use; used in messages and problem signatures.
+  std::vector<std::string> targets() const;
+};
+
+struct TraceResult {
+  OpGraph graph;
+  double flops = 0;
+  std::int64_t input_bytes = 0;
+  std::int64_t output_bytes = 0;
+
+  static TraceResult from_json(const nlohmann::json& reply);
+  std::int64_t compulsory_bytes() const { return input_bytes + output_bytes; }
+  // A short stable text naming what the problem computes, for history keys: targets, shapes, dtypes.
+  std::string signature() const;
+};
+
+}  // namespace kernelagent

@@ -1,0 +1,64 @@
+#pragma once
+// A kernel family: real Triton source with knobs (DESIGN.md section 3). The family decides whether it
+// implements a traced problem, declares its knob space from its manifest, prunes configurations the
+// problem or the GPU cannot use, and emits the kernel file for one configuration.
+
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "kernelagent/core/op_graph.hpp"
+#include "kernelagent/gpu/gpu_spec.hpp"
+
+namespace kernelagent {
+
+// A configuration: knob name -> value. Kept as JSON so it stores, prints and hashes as it is.
+using Config = nlohmann::json;
+
+struct Knob {
+  std::string name;
+  std::vector<nlohmann::json> domain;
+  nlohmann::json default_value;
+  std::vector<std::string> tags;  // purposes, from the shared vocabulary (see knob_tags())
+  std::string purpose;
+};
+
+struct KnobSpace {
+  std::vector<Knob> knobs;
+
+  // Every combination of the knobs' domains, the default configuration first.
+  std::vector<Config> enumerate() const;
+  Config default_config() const;
+  static KnobSpace from_manifest(const nlohmann::json& manifest);
+};
+
+// The shared vocabulary of optimisation purposes that knobs and prescription rules speak.
+const std::vector<std::string>& knob_tags();
+
+struct EmitContext {
+  std::string problem_label;  // shown in the kernel's header comment
+};
+
+class Family {
+ public:
+  virtual ~Family() = default;
+  virtual std::string name() const = 0;
+  // nullopt when the family implements the problem; otherwise why not, in one sentence.
+  virtual std::optional<std::string> why_not(const TraceResult& trace) const = 0;
+  virtual const KnobSpace& knob_space() const = 0;
+  // False for a configuration this problem or GPU cannot use (pruned before anything is compiled).
+  virtual bool valid(const Config& config, const TraceResult& trace, const GpuSpec* gpu) const = 0;
+  // The complete, standalone kernel file (ModelNew) for one configuration.
+  virtual std::string emit(const TraceResult& trace, const Config& config, const EmitContext& ctx) const = 0;
+  // A hash of the family's source files, part of every stored result's key.
+  virtual std::string source_hash() const = 0;
+};
+
+// Every built-in family, loaded from `families_dir` (their manifests and templates).
+std::vector<std::unique_ptr<Family>> load_families(const std::filesystem::path& families_dir);
+
+}  // namespace kernelagent

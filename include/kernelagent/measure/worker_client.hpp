@@ -1,0 +1,72 @@
+#pragma once
+// A worker session that survives its worker: requests go to the current worker process; when it crashes,
+// hangs or hits a sticky CUDA error, the failed request gets that status, and the next request starts a
+// fresh worker and replays what it needs (the problem load, the candidates it must have compiled).
+
+#include <chrono>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "kernelagent/measure/worker_process.hpp"
+
+namespace kernelagent {
+
+struct Reply {
+  std::string status;      // "ok" or a named failure (core/status.hpp)
+  std::string message;     // for failures
+  nlohmann::json body;     // the whole reply, when there was one
+
+  bool ok() const { return status == "ok"; }
+};
+
+struct WorkerTimeouts {
+  std::chrono::milliseconds start{120'000};
+  std::chrono::milliseconds load{600'000};
+  std::chrono::milliseconds trace{300'000};
+  std::chrono::milliseconds compile{180'000};
+  std::chrono::milliseconds check{180'000};
+  std::chrono::milliseconds time{600'000};
+};
+
+class WorkerClient {
+ public:
+  WorkerClient(WorkerCommand command, WorkerTimeouts timeouts);
+
+  // Starts the first worker; throws UserError(environment) when it cannot start at all.
+  const nlohmann::json& start();
+  const nlohmann::json& hello() const { return hello_; }
+  bool on_gpu() const { return hello_.value("device", std::string()) == "cuda"; }
+
+  Reply load(const std::string& problem_path, int seed);
+  Reply trace();
+  Reply compile(const std::string& candidate, const std::string& path);
+  Reply check(const std::string& candidate, const std::vector<int>& seeds, double atol, double rtol);
+  // Times targets ("eager", "compile", candidate names) with the one harness.
+  Reply time(const std::vector<std::string>& targets, double min_ms, int rounds, double graph_below_us);
+  void shutdown();
+
+  int restarts() const { return restarts_; }
+
+ private:
+  Reply send(nlohmann::json req, std::chrono::milliseconds timeout);
+  // Makes sure a live worker holds the problem and the named candidates; a failure here is the reply.
+  std::optional<Reply> ensure_ready(const std::vector<std::string>& candidates);
+
+  WorkerCommand command_;
+  WorkerTimeouts timeouts_;
+  WorkerProcess process_;
+  nlohmann::json hello_;
+  int next_id_ = 1;
+  int restarts_ = 0;
+  bool started_once_ = false;
+  std::optional<nlohmann::json> load_request_;          // replayed after a restart
+  std::map<std::string, std::string> candidate_paths_;  // every candidate compiled ok, by name
+  std::set<std::string> compiled_here_;                 // those the current process has compiled
+};
+
+}  // namespace kernelagent

@@ -1,0 +1,113 @@
+#include <algorithm>
+#include <fstream>
+#include <iostream>
+
+#include <fmt/format.h>
+
+#include "kernelagent/cli/commands.hpp"
+#include "kernelagent/cli/session.hpp"
+
+namespace kernelagent::cli {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+std::string cell_us(const json& j) {
+  return j.is_object() && j.contains("median_us") ? format_us(j.at("median_us").get<double>()) : "-";
+}
+std::string cell_x(const json& j) { return j.is_number() ? fmt::format("{:.2f}x", j.get<double>()) : "-"; }
+
+json row_of(const std::string& name, const json& r) {
+  json row = {{"problem", name}, {"status", r.value("status", "")}};
+  if (r.value("status", "") != "ok") {
+    row["message"] = r.value("message", "");
+    return row;
+  }
+  row["eager"] = r.at("baselines").at("eager");
+  row["compile"] = r.at("baselines").at("compile");
+  row["kernelagent"] = r.at("best");
+  row["speedup"] = r.at("speedup");
+  row["roofline"] = r.at("roofline");
+  row["trials"] = r.at("trials").value("total", 0);
+  row["elapsed_s"] = r.value("elapsed_s", 0.0);
+  return row;
+}
+
+void print_table(const json& rows, const std::string& conditions) {
+  fmt::print("{}\n", conditions);
+  fmt::print("{:<28} {:>8} {:>11} {:>11} {:>11} {:>8} {:>8} {:>9} {:>7} {:>7} {:>7}\n", "problem", "status", "eager",
+             "compile", "kernel", "x eager", "x comp", "TB/s", "roof", "trials", "secs");
+  for (const auto& row : rows) {
+    if (row.value("status", "") != "ok") {
+      fmt::print("{:<28} {:>8} {}\n", row.value("problem", ""), row.value("status", ""), row.value("message", ""));
+      continue;
+    }
+    const json& roof = row.at("roofline");
+    std::string tbs = roof.contains("achieved_bytes_per_s")
+                          ? fmt::format("{:.2f}", roof.at("achieved_bytes_per_s").get<double>() / 1e12) : "-";
+    std::string frac = roof.contains("fraction") && roof.at("fraction").is_number()
+                           ? fmt::format("{:.1f}%", 100 * roof.at("fraction").get<double>()) : "-";
+    fmt::print("{:<28} {:>8} {:>11} {:>11} {:>11} {:>8} {:>8} {:>9} {:>7} {:>7} {:>7.0f}\n", row.value("problem", ""),
+               "ok", cell_us(row.at("eager")), cell_us(row.at("compile")), cell_us(row.at("kernelagent")),
+               cell_x(row.at("speedup").at("vs_eager")), cell_x(row.at("speedup").at("vs_compile")), tbs, frac,
+               row.value("trials", 0), row.value("elapsed_s", 0.0));
+  }
+}
+
+}  // namespace
+
+int run_bench_command(const CommonOptions& common, const BenchArgs& args) {
+  if (!fs::is_directory(args.dir))
+    throw UserError(ExitCode::bad_input, fmt::format("{} is not a folder of problem files", args.dir));
+  std::vector<fs::path> problems;
+  for (const auto& e : fs::directory_iterator(args.dir))
+    if (e.is_regular_file() && e.path().extension() == ".py") problems.push_back(e.path());
+  std::sort(problems.begin(), problems.end());
+  if (problems.empty()) throw UserError(ExitCode::bad_input, fmt::format("{} holds no .py problem files", args.dir));
+  const fs::path out_dir = args.out.empty() ? fs::path("kernelagent-bench") : fs::path(args.out);
+
+  Session session = open_session(common, out_dir / "worker.log");
+  ProgressLine progress(!common.json);
+  json rows = json::array();
+  json versions = session.worker->hello().value("versions", json::object());
+  std::string gpu_name = session.worker->on_gpu() ? session.worker->hello().at("gpu").value("name", "") : "CPU (Triton interpreter)";
+  int failures = 0;
+  for (const auto& p : problems) {
+    OptimizeOptions opt;
+    opt.problem = p;
+    opt.out_dir = out_dir / p.stem();
+    opt.precision = parse_precision(args.precision);
+    opt.max_trials = args.trials;
+    opt.on_progress = [&](const ProgressEvent& e) { progress(e); };
+    OptimizeOutcome out;
+    try {
+      out = run_optimize(opt, *session.worker, *session.history, session.families);
+    } catch (const UserError& e) {
+      out.code = e.code();
+      out.result = {{"status", "error"}, {"message", e.what()}};
+    }
+    progress.finish();
+    if (out.code != ExitCode::ok) ++failures;
+    rows.push_back(row_of(p.stem().string(), out.result));
+  }
+  session.worker->shutdown();
+  const std::string conditions =
+      fmt::format("{} | torch {} triton {} | precision {} | times are medians of the final interleaved measurement",
+                  gpu_name, versions.value("torch", "?"), versions.value("triton", "?"), args.precision);
+  json doc = {{"schema", "kernelagent.bench/1"}, {"gpu", gpu_name}, {"versions", versions},
+              {"precision", args.precision}, {"rows", rows}};
+  {
+    std::ofstream f(out_dir / "bench.json");
+    f << doc.dump(2) << "\n";
+  }
+  if (common.json) std::cout << doc.dump(2) << "\n";
+  else {
+    print_table(rows, conditions);
+    fmt::print("written     {}\n", (out_dir / "bench.json").string());
+  }
+  return failures == 0 ? 0 : static_cast<int>(ExitCode::no_valid_kernel);
+}
+
+}  // namespace kernelagent::cli

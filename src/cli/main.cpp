@@ -1,0 +1,77 @@
+// kernelagent: turns a slow PyTorch operation into a verified, fast Triton kernel.
+// Subcommands: optimize, bench, history (see README.md).
+
+#include <iostream>
+
+#include <CLI/CLI.hpp>
+
+#include "kernelagent/cli/commands.hpp"
+#include "kernelagent/core/error.hpp"
+
+namespace kernelagent::cli {
+
+void add_common_options(CLI::App& cmd, CommonOptions& o) {
+  cmd.add_option("--home", o.home, "folder holding python/kernelagent_worker and families/ (default: found)");
+  cmd.add_option("--python", o.python, "Python interpreter with torch and triton for the worker");
+  cmd.add_option("--db", o.db, "history database (default: $KERNELAGENT_DB or ~/.local/share/kernelagent)");
+  cmd.add_option("--device", o.device, "auto: the GPU when there is one; cpu: Triton's interpreter")
+      ->check(CLI::IsMember({"auto", "cpu"}));
+  cmd.add_option("--timeout", o.timeout_s, "seconds a candidate may take to compile or check before it is killed")
+      ->check(CLI::PositiveNumber);
+  cmd.add_flag("--json", o.json, "print the result as JSON on stdout");
+}
+
+}  // namespace kernelagent::cli
+
+int main(int argc, char** argv) {
+  using namespace kernelagent;
+  using namespace kernelagent::cli;
+  CLI::App app{"KernelAgent: a verified, fast Triton kernel for a slow PyTorch operation"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", KA_VERSION_STRING);
+
+  CommonOptions common;
+  OptimizeArgs opt;
+  auto* optimize = app.add_subcommand("optimize", "search for the fastest correct kernel for a KernelBench problem");
+  optimize->add_option("problem", opt.problem, "problem file (Model, get_inputs, get_init_inputs)")->required();
+  optimize->add_option("--out", opt.out, "output folder for kernel.py and result.json (default: kernelagent-out/NAME)");
+  optimize->add_option("--precision", opt.precision, "strict: fp32 stays fp32-accurate; tf32: TF32 tensor cores allowed")
+      ->check(CLI::IsMember({"strict", "tf32"}));
+  optimize->add_option("--trials", opt.trials, "most candidates to try (default: every valid configuration; 1 on CPU)")
+      ->check(CLI::NonNegativeNumber);
+  optimize->add_option("--finalists", opt.finalists, "candidates re-measured against the baselines at the end")
+      ->check(CLI::PositiveNumber);
+  add_common_options(*optimize, common);
+
+  BenchArgs bench;
+  auto* bench_cmd = app.add_subcommand("bench", "optimize every problem in a folder and print one table");
+  bench_cmd->add_option("dir", bench.dir, "folder of problem files")->required();
+  bench_cmd->add_option("--out", bench.out, "output folder (default: kernelagent-bench)");
+  bench_cmd->add_option("--precision", bench.precision, "strict or tf32")->check(CLI::IsMember({"strict", "tf32"}));
+  bench_cmd->add_option("--trials", bench.trials, "most candidates per problem")->check(CLI::NonNegativeNumber);
+  add_common_options(*bench_cmd, common);
+
+  HistoryArgs hist;
+  auto* history = app.add_subcommand("history", "list past runs from the history database");
+  history->add_option("--limit", hist.limit, "most runs to list")->check(CLI::PositiveNumber);
+  history->add_option("--db", common.db, "history database");
+  history->add_flag("--json", common.json, "print JSON");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  }
+  try {
+    if (*optimize) return run_optimize_command(common, opt);
+    if (*bench_cmd) return run_bench_command(common, bench);
+    if (*history) return run_history_command(common, hist);
+  } catch (const UserError& e) {
+    std::cerr << "kernelagent: " << e.what() << "\n";
+    return static_cast<int>(e.code());
+  } catch (const std::exception& e) {
+    std::cerr << "kernelagent: internal error: " << e.what() << "\n";
+    return 70;
+  }
+  return 0;
+}

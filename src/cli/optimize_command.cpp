@@ -1,0 +1,73 @@
+#include <iostream>
+
+#include <fmt/format.h>
+
+#include "kernelagent/cli/commands.hpp"
+#include "kernelagent/cli/session.hpp"
+
+namespace kernelagent::cli {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+// The human summary of one optimize: what was found, how fast, under which conditions.
+void print_summary(const json& r) {
+  const std::string status = r.value("status", "");
+  if (status != "ok") return;
+  const json& best = r.at("best");
+  fmt::print("kernel      {}\n", r.value("kernel_path", ""));
+  fmt::print("family      {} {}\n", best.value("family", ""), best.at("config").dump());
+  fmt::print("conditions  {} on {}, precision {}, tolerance atol={} rtol={} over {} seeds\n", r.value("dtype", ""),
+             r.at("gpu").is_null() ? std::string("CPU (Triton interpreter)") : r.at("gpu").value("device_name", ""),
+             r.value("precision", ""), r.at("tolerance").value("atol", 0.0), r.at("tolerance").value("rtol", 0.0),
+             r.at("tolerance").at("seeds").size());
+  if (r.at("timing").is_null()) {
+    fmt::print("correct     yes (max abs error {}); not timed: {}\n", best.at("max_abs_err").dump(), r.value("note", ""));
+    return;
+  }
+  auto t = [&](const json& j) { return j.contains("median_us") ? format_us(j.at("median_us").get<double>()) : j.value("status", "n/a"); };
+  const json& b = r.at("baselines");
+  fmt::print("time        kernelagent {}   eager {}   torch.compile {}   (median, {} rounds interleaved, method {})\n",
+             t(best), t(b.at("eager")), t(b.at("compile")), r.at("timing").value("final_rounds", 0),
+             best.value("method", ""));
+  auto sp = [](const json& v) { return v.is_number() ? fmt::format("{:.2f}x", v.get<double>()) : std::string("n/a"); };
+  fmt::print("speedup     {} vs eager, {} vs torch.compile\n", sp(r.at("speedup").at("vs_eager")),
+             sp(r.at("speedup").at("vs_compile")));
+  const json& roof = r.at("roofline");
+  if (roof.contains("fraction") && roof.at("fraction").is_number())
+    fmt::print("roofline    {:.1f}% of the {} floor {} ({:.2f} TB/s of {:.2f} TB/s nominal)\n",
+               100 * roof.at("fraction").get<double>(), roof.value("bound", ""), format_us(roof.value("floor_us", 0.0)),
+               roof.value("achieved_bytes_per_s", 0.0) / 1e12, roof.value("peak_bytes_per_s", 0.0) / 1e12);
+  fmt::print("trials      {} ({})\n", r.at("trials").value("total", 0), r.at("trials").at("by_status").dump());
+}
+
+}  // namespace
+
+int run_optimize_command(const CommonOptions& common, const OptimizeArgs& args) {
+  if (!fs::is_regular_file(args.problem))
+    throw UserError(ExitCode::bad_input, fmt::format("problem file {} does not exist", args.problem));
+  OptimizeOptions opt;
+  opt.problem = args.problem;
+  opt.out_dir = args.out.empty() ? fs::path("kernelagent-out") / fs::path(args.problem).stem() : fs::path(args.out);
+  opt.precision = parse_precision(args.precision);
+  opt.max_trials = args.trials;
+  opt.finalists = args.finalists;
+  Session session = open_session(common, opt.out_dir / "worker.log");
+  ProgressLine progress(!common.json);
+  opt.on_progress = [&](const ProgressEvent& e) { progress(e); };
+  OptimizeOutcome out = run_optimize(opt, *session.worker, *session.history, session.families);
+  progress.finish();
+  session.worker->shutdown();
+  if (common.json) {
+    std::cout << out.result.dump(2) << "\n";
+  } else {
+    print_summary(out.result);
+    fmt::print("result      {}\n", (opt.out_dir / "result.json").string());
+  }
+  if (out.code != ExitCode::ok) std::cerr << "kernelagent: " << out.message << "\n";
+  return static_cast<int>(out.code);
+}
+
+}  // namespace kernelagent::cli

@@ -1,0 +1,145 @@
+#include "kernelagent/core/op_graph.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+namespace kernelagent {
+
+using nlohmann::json;
+
+std::int64_t TensorMeta::numel() const {
+  std::int64_t n = 1;
+  for (auto d : shape) n *= d;
+  return n;
+}
+
+bool TensorMeta::contiguous() const {
+  if (stride.empty()) return true;
+  if (stride.size() != shape.size()) return false;
+  std::int64_t expected = 1;
+  for (std::size_t i = shape.size(); i-- > 0;) {
+    if (shape[i] != 1 && stride[i] != expected) return false;
+    expected *= shape[i];
+  }
+  return true;
+}
+
+namespace {
+
+TensorMeta meta_from_json(const json& j) {
+  TensorMeta m;
+  m.shape = j.value("shape", std::vector<std::int64_t>{});
+  m.dtype = j.value("dtype", std::string{});
+  m.stride = j.value("stride", std::vector<std::int64_t>{});
+  return m;
+}
+
+Arg arg_from_json(const json& j) {
+  Arg a;
+  if (j.contains("ref")) {
+    a.kind = Arg::Kind::ref;
+    a.ref = j.at("ref").get<std::string>();
+  } else if (j.contains("list")) {
+    a.kind = Arg::Kind::list;
+    for (const auto& item : j.at("list")) a.items.push_back(arg_from_json(item));
+  } else if (j.contains("value")) {
+    a.kind = Arg::Kind::value;
+    a.value = j.at("value");
+  } else {
+    throw std::runtime_error("trace: an argument is neither ref, value nor list: " + j.dump());
+  }
+  return a;
+}
+
+}  // namespace
+
+std::optional<Arg> Node::arg(std::size_t i, std::string_view kw) const {
+  if (i < args.size()) return args[i];
+  if (kwargs.is_object() && kwargs.contains(std::string(kw))) return arg_from_json(kwargs.at(std::string(kw)));
+  return std::nullopt;
+}
+
+OpGraph OpGraph::from_json(const json& j) {
+  OpGraph g;
+  for (const auto& in : j.at("inputs")) {
+    GraphInput gi;
+    gi.name = in.at("name").get<std::string>();
+    gi.is_tensor = in.value("kind", std::string("tensor")) == "tensor";
+    if (gi.is_tensor) gi.meta = meta_from_json(in);
+    else gi.value = in.value("value", json());
+    g.inputs.push_back(std::move(gi));
+  }
+  for (const auto& c : j.value("constants", json::array())) {
+    Constant k;
+    k.name = c.at("name").get<std::string>();
+    k.meta = meta_from_json(c);
+    if (c.contains("value") && c.at("value").is_number()) k.value = c.at("value").get<double>();
+    g.constants.push_back(std::move(k));
+  }
+  for (const auto& n : j.at("nodes")) {
+    Node node;
+    node.name = n.at("name").get<std::string>();
+    node.target = n.at("target").get<std::string>();
+    for (const auto& a : n.value("args", json::array())) node.args.push_back(arg_from_json(a));
+    node.kwargs = n.value("kwargs", json::object());
+    node.meta = meta_from_json(n);
+    g.nodes.push_back(std::move(node));
+  }
+  for (const auto& o : j.at("outputs")) g.outputs.push_back(o.at("ref").get<std::string>());
+  return g;
+}
+
+const Node* OpGraph::find_node(std::string_view name) const {
+  auto it = std::find_if(nodes.begin(), nodes.end(), [&](const Node& n) { return n.name == name; });
+  return it == nodes.end() ? nullptr : &*it;
+}
+
+const GraphInput* OpGraph::find_input(std::string_view name) const {
+  auto it = std::find_if(inputs.begin(), inputs.end(), [&](const GraphInput& n) { return n.name == name; });
+  return it == inputs.end() ? nullptr : &*it;
+}
+
+const Constant* OpGraph::find_constant(std::string_view name) const {
+  auto it = std::find_if(constants.begin(), constants.end(), [&](const Constant& n) { return n.name == name; });
+  return it == constants.end() ? nullptr : &*it;
+}
+
+std::optional<TensorMeta> OpGraph::meta_of(std::string_view ref) const {
+  if (const auto* n = find_node(ref)) return n->meta;
+  if (const auto* i = find_input(ref); i && i->is_tensor) return i->meta;
+  if (const auto* c = find_constant(ref)) return c->meta;
+  return std::nullopt;
+}
+
+std::vector<std::string> OpGraph::targets() const {
+  std::vector<std::string> out;
+  for (const auto& n : nodes)
+    if (std::find(out.begin(), out.end(), n.target) == out.end()) out.push_back(n.target);
+  return out;
+}
+
+TraceResult TraceResult::from_json(const json& reply) {
+  TraceResult t;
+  t.graph = OpGraph::from_json(reply.at("graph"));
+  t.flops = reply.value("flops", 0.0);
+  t.input_bytes = reply.value("input_bytes", std::int64_t{0});
+  t.output_bytes = reply.value("output_bytes", std::int64_t{0});
+  return t;
+}
+
+std::string TraceResult::signature() const {
+  std::string s;
+  for (const auto& in : graph.inputs) {
+    if (!in.is_tensor) {
+      s += fmt::format("{}={};", in.name, in.value.dump());
+      continue;
+    }
+    s += fmt::format("{}:{}[{}];", in.name, in.meta.dtype, fmt::join(in.meta.shape, "x"));
+  }
+  for (const auto& n : graph.nodes) s += n.target + ";";
+  return s;
+}
+
+}  // namespace kernelagent

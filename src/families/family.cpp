@@ -1,0 +1,67 @@
+#include "kernelagent/families/family.hpp"
+
+#include <stdexcept>
+
+#include "kernelagent/core/template.hpp"
+#include "kernelagent/families/elementwise/elementwise_family.hpp"
+
+namespace kernelagent {
+
+using nlohmann::json;
+
+const std::vector<std::string>& knob_tags() {
+  static const std::vector<std::string> tags = {
+      "parallelism", "reuse", "pipelining", "occupancy", "coalescing", "l2_locality",
+      "tensor_cores", "bytes_moved", "launch_overhead", "reduction_tree", "tail"};
+  return tags;
+}
+
+KnobSpace KnobSpace::from_manifest(const json& manifest) {
+  KnobSpace space;
+  for (const auto& k : manifest.at("knobs")) {
+    Knob knob;
+    knob.name = k.at("name").get<std::string>();
+    for (const auto& v : k.at("domain")) knob.domain.push_back(v);
+    knob.default_value = k.at("default");
+    knob.tags = k.value("tags", std::vector<std::string>{});
+    knob.purpose = k.value("purpose", std::string());
+    for (const auto& t : knob.tags)
+      if (std::find(knob_tags().begin(), knob_tags().end(), t) == knob_tags().end())
+        throw std::runtime_error("manifest: knob '" + knob.name + "' has unknown purpose tag '" + t + "'");
+    if (knob.domain.empty() || std::find(knob.domain.begin(), knob.domain.end(), knob.default_value) == knob.domain.end())
+      throw std::runtime_error("manifest: knob '" + knob.name + "' has a default outside its domain");
+    space.knobs.push_back(std::move(knob));
+  }
+  return space;
+}
+
+Config KnobSpace::default_config() const {
+  Config c = json::object();
+  for (const auto& k : knobs) c[k.name] = k.default_value;
+  return c;
+}
+
+std::vector<Config> KnobSpace::enumerate() const {
+  std::vector<Config> all = {json::object()};
+  for (const auto& k : knobs) {
+    std::vector<Config> next;
+    for (const auto& partial : all)
+      for (const auto& v : k.domain) {
+        Config c = partial;
+        c[k.name] = v;
+        next.push_back(std::move(c));
+      }
+    all = std::move(next);
+  }
+  const Config def = default_config();
+  std::stable_partition(all.begin(), all.end(), [&](const Config& c) { return c == def; });
+  return all;
+}
+
+std::vector<std::unique_ptr<Family>> load_families(const std::filesystem::path& families_dir) {
+  std::vector<std::unique_ptr<Family>> out;
+  out.push_back(std::make_unique<ElementwiseFamily>(families_dir / "elementwise"));
+  return out;
+}
+
+}  // namespace kernelagent

@@ -1,0 +1,161 @@
+#include "kernelagent/measure/worker_process.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+namespace kernelagent {
+
+using Clock = std::chrono::steady_clock;
+
+WorkerProcess::WorkerProcess(WorkerCommand command) : command_(std::move(command)) {
+  // A worker that dies while we write to it must not kill the engine.
+  ::signal(SIGPIPE, SIG_IGN);
+}
+
+WorkerProcess::~WorkerProcess() { kill(); }
+
+Exchange WorkerProcess::start(std::chrono::milliseconds timeout) {
+  kill();
+  int in_pipe[2], out_pipe[2];
+  if (::pipe2(in_pipe, O_CLOEXEC) != 0 || ::pipe2(out_pipe, O_CLOEXEC) != 0)
+    throw std::runtime_error(fmt::format("cannot create pipes for the worker: {}", std::strerror(errno)));
+
+  // Everything the child needs is prepared before fork: after it only async-signal-safe calls.
+  std::vector<std::string> env_strings;
+  for (char** e = environ; *e; ++e) {
+    std::string kv(*e);
+    auto key = kv.substr(0, kv.find('='));
+    if (!command_.env.contains(key)) env_strings.push_back(kv);
+  }
+  for (const auto& [k, v] : command_.env) env_strings.push_back(k + "=" + v);
+  std::vector<char*> envp, argv;
+  for (auto& s : env_strings) envp.push_back(s.data());
+  envp.push_back(nullptr);
+  for (auto& s : command_.argv) argv.push_back(s.data());
+  argv.push_back(nullptr);
+  int err_fd = -1;
+  if (!command_.stderr_path.empty())
+    err_fd = ::open(command_.stderr_path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  const pid_t parent = ::getpid();
+
+  pid_t pid = ::fork();
+  if (pid < 0) throw std::runtime_error(fmt::format("cannot start the worker: fork: {}", std::strerror(errno)));
+  if (pid == 0) {
+    // Own process group, so a kill reaches whatever the worker started (compilers, ptxas).
+    ::setpgid(0, 0);
+    // Die with the engine: a worker must never outlive the run that owns it.
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (::getppid() != parent) ::_exit(126);
+    ::dup2(in_pipe[0], STDIN_FILENO);
+    ::dup2(out_pipe[1], STDOUT_FILENO);
+    if (err_fd >= 0) ::dup2(err_fd, STDERR_FILENO);
+    ::execvpe(argv[0], argv.data(), envp.data());
+    const char msg[] = "kernelagent: cannot execute the worker's Python interpreter\n";
+    [[maybe_unused]] auto n = ::write(STDERR_FILENO, msg, sizeof msg - 1);
+    ::_exit(127);
+  }
+  ::setpgid(pid, pid);  // also from the parent, so a kill right after fork cannot miss the group
+  if (err_fd >= 0) ::close(err_fd);
+  ::close(in_pipe[0]);
+  ::close(out_pipe[1]);
+  pid_ = pid;
+  to_worker_ = in_pipe[1];
+  from_worker_ = out_pipe[0];
+  buffer_.clear();
+  return read_reply(timeout);
+}
+
+Exchange WorkerProcess::request(const nlohmann::json& req, std::chrono::milliseconds timeout) {
+  if (!running()) return {Exchange::Outcome::crashed, {}, "worker is not running"};
+  std::string line = req.dump() + "\n";
+  std::size_t written = 0;
+  while (written < line.size()) {
+    ssize_t n = ::write(to_worker_, line.data() + written, line.size() - written);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      Exchange ex{Exchange::Outcome::crashed, {}, "worker closed its input: " + describe_exit()};
+      return ex;
+    }
+    written += static_cast<std::size_t>(n);
+  }
+  return read_reply(timeout);
+}
+
+Exchange WorkerProcess::read_reply(std::chrono::milliseconds timeout) {
+  const auto deadline = Clock::now() + timeout;
+  while (true) {
+    if (auto nl = buffer_.find('\n'); nl != std::string::npos) {
+      std::string line = buffer_.substr(0, nl);
+      buffer_.erase(0, nl + 1);
+      auto parsed = nlohmann::json::parse(line, nullptr, /*allow_exceptions=*/false);
+      if (parsed.is_discarded() || !parsed.is_object() || !parsed.contains("status")) {
+        std::string shown = line.substr(0, 200);
+        kill();
+        return {Exchange::Outcome::protocol_error, {}, "worker wrote a line that is not a reply: " + shown};
+      }
+      return {Exchange::Outcome::reply, std::move(parsed), {}};
+    }
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
+    if (left <= 0) {
+      kill();
+      return {Exchange::Outcome::timeout, {}, fmt::format("no reply within {:.1f} s; worker killed",
+                                                          static_cast<double>(timeout.count()) / 1000.0)};
+    }
+    pollfd pfd{from_worker_, POLLIN, 0};
+    int r = ::poll(&pfd, 1, static_cast<int>(std::min<long long>(left, 1000)));
+    if (r < 0 && errno == EINTR) continue;
+    if (r <= 0) continue;
+    char chunk[65536];
+    ssize_t n = ::read(from_worker_, chunk, sizeof chunk);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      std::string why = describe_exit();
+      return {Exchange::Outcome::crashed, {}, why};
+    }
+    buffer_.append(chunk, static_cast<std::size_t>(n));
+  }
+}
+
+std::string WorkerProcess::describe_exit() {
+  if (!running()) return "worker is not running";
+  int st = 0;
+  pid_t r = ::waitpid(pid_, &st, 0);
+  std::string why;
+  if (r == pid_ && WIFSIGNALED(st))
+    why = fmt::format("worker killed by signal {} ({})", WTERMSIG(st), ::strsignal(WTERMSIG(st)));
+  else if (r == pid_ && WIFEXITED(st))
+    why = fmt::format("worker exited with code {}", WEXITSTATUS(st));
+  else
+    why = "worker ended";
+  ::kill(-pid_, SIGKILL);  // anything it left behind in its group
+  pid_ = -1;
+  ::close(to_worker_);
+  ::close(from_worker_);
+  to_worker_ = from_worker_ = -1;
+  return why;
+}
+
+void WorkerProcess::kill() {
+  if (!running()) return;
+  ::kill(-pid_, SIGKILL);
+  ::kill(pid_, SIGKILL);
+  int st = 0;
+  while (::waitpid(pid_, &st, 0) < 0 && errno == EINTR) {
+  }
+  ::close(to_worker_);
+  ::close(from_worker_);
+  to_worker_ = from_worker_ = -1;
+  pid_ = -1;
+}
+
+}  // namespace kernelagent

@@ -58,6 +58,13 @@ std::optional<std::string> ElementwiseFamily::why_not(const TraceResult& trace) 
   if (g.outputs.empty()) return "the problem has no outputs";
   if (g.nodes.empty()) return "the reference computes nothing (it returns its inputs)";
   const std::int64_t n = problem_numel(trace);
+  for (const auto& node : g.nodes) {
+    if (node.meta.numel() != n) return fmt::format("{} ({}) changes the element count", node.name, node.target);
+    if (is_identity_view(node.target)) continue;
+    OperandFn any = [](const Arg&) -> std::optional<std::string> { return "x"; };
+    auto e = pointwise_expr(node, any, "tl.float32");
+    if (e.expr.empty()) return e.why_not;
+  }
   for (const auto& in : g.inputs) {
     if (!in.is_tensor) continue;
     if (!float_dtype(in.meta.dtype)) return fmt::format("input {} has dtype {}: only floating-point inputs are fused", in.name, in.meta.dtype);
@@ -66,13 +73,6 @@ std::optional<std::string> ElementwiseFamily::why_not(const TraceResult& trace) 
   }
   for (const auto& c : g.constants)
     if (!c.value) return fmt::format("the model holds a tensor constant {} of shape [{}]: only 0-d constants fold into the kernel", c.name, fmt::join(c.meta.shape, ","));
-  for (const auto& node : g.nodes) {
-    if (node.meta.numel() != n) return fmt::format("{} ({}) changes the element count", node.name, node.target);
-    if (is_identity_view(node.target)) continue;
-    OperandFn any = [](const Arg&) -> std::optional<std::string> { return "x"; };
-    auto e = pointwise_expr(node, any, "tl.float32");
-    if (e.expr.empty()) return e.why_not;
-  }
   for (const auto& out : g.outputs)
     if (!g.find_node(out)) return fmt::format("output {} is not computed by the graph (it is an input or a constant)", out);
   return std::nullopt;

@@ -1,0 +1,69 @@
+"""A stand-in for the Python worker that fails on demand, for the engine's fault-handling tests.
+
+It speaks the protocol of docs/protocol.md without torch. The candidate's name picks the behaviour of
+`compile` and `check`: "crash*" kills the process with SIGSEGV, "exit*" exits with code 7, "hang*" never
+answers, "garbage*" writes a line that is not JSON, "sticky*" answers a sticky cuda_error and exits, any
+other name succeeds. Every request's op and candidate is appended to $FAKE_LOG so tests can see replays.
+FAKE_MODE=nohello exits before the hello; FAKE_MODE=noisy prints to stdout before the hello.
+"""
+import json
+import os
+import signal
+import sys
+import time
+
+
+def log(text):
+    path = os.environ.get("FAKE_LOG")
+    if path:
+        with open(path, "a") as f:
+            f.write(text + "\n")
+
+
+def reply(obj):
+    sys.stdout.write(json.dumps(obj) + "\n")
+    sys.stdout.flush()
+
+
+def main():
+    mode = os.environ.get("FAKE_MODE", "")
+    if mode == "nohello":
+        sys.exit(1)
+    if mode == "noisy":
+        sys.stdout.write("Some library printed this on import\n")
+        sys.stdout.flush()
+    log("hello")
+    reply({"id": 0, "status": "ok", "op": "hello", "device": "cpu", "interpret": True, "gpu": None,
+           "versions": {"python": sys.version.split()[0]}})
+    for line in sys.stdin:
+        req = json.loads(line)
+        op, rid, cand = req.get("op"), req.get("id"), req.get("candidate", "")
+        log(f"{op} {cand}".strip())
+        if op == "shutdown":
+            reply({"id": rid, "status": "ok"})
+            return
+        if op in ("compile", "check"):
+            if cand.startswith("crash"):
+                os.kill(os.getpid(), signal.SIGSEGV)
+            if cand.startswith("exit"):
+                os._exit(7)
+            if cand.startswith("hang"):
+                time.sleep(3600)
+            if cand.startswith("garbage"):
+                sys.stdout.write("Traceback (most recent call last): oops\n")
+                sys.stdout.flush()
+                continue
+            if cand.startswith("sticky"):
+                reply({"id": rid, "status": "cuda_error", "sticky": True,
+                       "message": "CUDA error: an illegal memory access was encountered"})
+                os._exit(3)
+        if op == "time":
+            reply({"id": rid, "status": "ok",
+                   "results": {t: {"status": "ok", "median_us": 10.0, "p10_us": 9.0, "p90_us": 11.0, "reps": 5,
+                                   "method": "events"} for t in req["targets"]}})
+            continue
+        reply({"id": rid, "status": "ok", "compile_ms": 1.0})
+
+
+if __name__ == "__main__":
+    main()

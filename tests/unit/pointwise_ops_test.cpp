@@ -1,0 +1,85 @@
+#include <gtest/gtest.h>
+
+#include "kernelagent/families/elementwise/pointwise_ops.hpp"
+
+using namespace kernelagent;
+using nlohmann::json;
+
+namespace {
+
+Node node(const std::string& target, std::vector<Arg> args, json kwargs = json::object()) {
+  Node n;
+  n.name = "n0";
+  n.target = target;
+  n.args = std::move(args);
+  n.kwargs = std::move(kwargs);
+  n.meta.shape = {4};
+  n.meta.dtype = "float32";
+  return n;
+}
+Arg ref(const std::string& r) {
+  Arg a;
+  a.kind = Arg::Kind::ref;
+  a.ref = r;
+  return a;
+}
+Arg val(json v) {
+  Arg a;
+  a.value = std::move(v);
+  return a;
+}
+const OperandFn vars = [](const Arg& a) -> std::optional<std::string> { return "v_" + a.ref; };
+
+std::string expr(const Node& n) { return pointwise_expr(n, vars, "tl.float32").expr; }
+
+}  // namespace
+
+TEST(PointwiseOps, FloatLiteralsRoundTrip) {
+  EXPECT_EQ(float_literal(3), "3.0");
+  EXPECT_EQ(float_literal(0.5), "0.5");
+  EXPECT_EQ(float_literal(0.01), "0.01");
+  EXPECT_EQ(float_literal(1e-30), "1e-30");
+  EXPECT_EQ(float_literal(-2), "-2.0");
+}
+
+TEST(PointwiseOps, ActivationsBecomeTritonExpressions) {
+  EXPECT_EQ(expr(node("aten.relu.default", {ref("in0")})), "tl.maximum(v_in0, 0.0)");
+  EXPECT_EQ(expr(node("aten.leaky_relu.default", {ref("in0"), val(0.2)})), "tl.where(v_in0 > 0, v_in0, v_in0 * 0.2)");
+  EXPECT_EQ(expr(node("aten.leaky_relu.default", {ref("in0")})), "tl.where(v_in0 > 0, v_in0, v_in0 * 0.01)");
+  EXPECT_EQ(expr(node("aten.hardtanh.default", {ref("in0"), val(-2), val(3)})), "tl.minimum(tl.maximum(v_in0, -2.0), 3.0)");
+  EXPECT_NE(expr(node("aten.gelu.default", {ref("in0")}, {{"approximate", {{"value", "tanh"}}}})).find("_tanh("), std::string::npos);
+  EXPECT_NE(expr(node("aten.gelu.default", {ref("in0")})).find("tl.math.erf"), std::string::npos);
+}
+
+TEST(PointwiseOps, AddWithAlphaScalesTheSecondOperand) {
+  EXPECT_EQ(expr(node("aten.add.Tensor", {ref("a"), ref("b")})), "(v_a + v_b)");
+  EXPECT_EQ(expr(node("aten.add.Tensor", {ref("a"), ref("b")}, {{"alpha", {{"value", 2}}}})), "(v_a + v_b * 2.0)");
+  EXPECT_EQ(expr(node("aten.rsub.Scalar", {ref("a"), val(1)})), "(1.0 - v_a * 1.0)");
+}
+
+TEST(PointwiseOps, PowHasExactFormsOnly) {
+  EXPECT_EQ(expr(node("aten.pow.Tensor_Scalar", {ref("x"), val(3.0)})), "(v_x * v_x * v_x)");
+  EXPECT_EQ(expr(node("aten.pow.Tensor_Scalar", {ref("x"), val(-2)})), "(1.0 / (v_x * v_x))");
+  EXPECT_EQ(expr(node("aten.pow.Tensor_Scalar", {ref("x"), val(0.5)})), "tl.sqrt(v_x)");
+  auto r = pointwise_expr(node("aten.pow.Tensor_Scalar", {ref("x"), val(2.5)}), vars, "tl.float32");
+  EXPECT_TRUE(r.expr.empty());
+  EXPECT_NE(r.why_not.find("exponent"), std::string::npos);
+}
+
+TEST(PointwiseOps, UnknownOpsAndBadArgumentsSayWhy) {
+  auto r = pointwise_expr(node("aten.cumsum.default", {ref("x"), val(1)}), vars, "tl.float32");
+  EXPECT_TRUE(r.expr.empty());
+  EXPECT_NE(r.why_not.find("aten.cumsum.default"), std::string::npos);
+  auto s = pointwise_expr(node("aten.leaky_relu.default", {ref("x"), ref("y")}), vars, "tl.float32");
+  EXPECT_TRUE(s.expr.empty());
+  EXPECT_NE(s.why_not.find("constant number"), std::string::npos);
+  auto missing = pointwise_expr(node("aten.mul.Tensor", {ref("x")}), vars, "tl.float32");
+  EXPECT_TRUE(missing.expr.empty());
+}
+
+TEST(PointwiseOps, ViewsAreIdentityOverAFlatIndexSpace) {
+  EXPECT_TRUE(is_identity_view("aten.view.default"));
+  EXPECT_TRUE(is_identity_view("aten.clone.default"));
+  EXPECT_FALSE(is_identity_view("aten.expand.default"));
+  EXPECT_FALSE(is_identity_view("aten.relu.default"));
+}

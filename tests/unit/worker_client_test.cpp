@@ -1,0 +1,152 @@
+// Fault handling between the engine and its worker, with a stand-in worker that crashes, hangs, writes
+// garbage or hits a sticky CUDA error on demand (tests/data/fake_workers/fake_worker.py, plain python3).
+
+#include <fstream>
+
+#include <gtest/gtest.h>
+
+#include "kernelagent/core/error.hpp"
+#include "kernelagent/core/status.hpp"
+#include "kernelagent/measure/worker_client.hpp"
+#include "test_data.hpp"
+
+using namespace kernelagent;
+using namespace std::chrono_literals;
+
+namespace {
+
+struct Fake {
+  std::filesystem::path dir;
+  std::filesystem::path log;
+  WorkerCommand command;
+
+  explicit Fake(const std::string& name, const std::string& mode = "") {
+    dir = test::temp_dir(name);
+    log = dir / "requests.log";
+    command.argv = {"python3", (test::data_dir() / "fake_workers" / "fake_worker.py").string()};
+    command.env = {{"FAKE_LOG", log.string()}, {"FAKE_MODE", mode}};
+    command.stderr_path = (dir / "worker.err").string();
+  }
+  std::vector<std::string> requests() const {
+    std::ifstream in(log);
+    std::vector<std::string> out;
+    for (std::string line; std::getline(in, line);) out.push_back(line);
+    return out;
+  }
+};
+
+WorkerTimeouts fast() {
+  WorkerTimeouts t;
+  t.start = 20s;
+  t.compile = t.check = 1500ms;
+  return t;
+}
+
+int count(const std::vector<std::string>& v, const std::string& s) {
+  return static_cast<int>(std::count(v.begin(), v.end(), s));
+}
+
+}  // namespace
+
+TEST(WorkerClient, AGoodWorkerAnswersEveryRequest) {
+  Fake fake("wc-good");
+  WorkerClient w(fake.command, fast());
+  EXPECT_EQ(w.start().value("op", ""), "hello");
+  EXPECT_TRUE(w.load("/p.py", 0).ok());
+  EXPECT_TRUE(w.compile("c0", "/c0.py").ok());
+  EXPECT_TRUE(w.check("c0", {1, 2}, 1e-4, 1e-4).ok());
+  Reply t = w.time({"eager", "c0"}, 10, 1, 50);
+  ASSERT_TRUE(t.ok());
+  EXPECT_DOUBLE_EQ(t.body.at("results").at("c0").at("median_us").get<double>(), 10.0);
+  EXPECT_EQ(w.restarts(), 0);
+}
+
+TEST(WorkerClient, ACrashIsAStatusAndTheNextRequestRestartsAndReplaysTheLoad) {
+  Fake fake("wc-crash");
+  WorkerClient w(fake.command, fast());
+  w.start();
+  ASSERT_TRUE(w.load("/p.py", 0).ok());
+  Reply r = w.compile("crash0", "/crash0.py");
+  EXPECT_EQ(r.status, status::crashed);
+  EXPECT_NE(r.message.find("signal 11"), std::string::npos) << r.message;
+  EXPECT_TRUE(w.compile("c1", "/c1.py").ok());
+  EXPECT_EQ(w.restarts(), 1);
+  auto reqs = fake.requests();
+  EXPECT_EQ(count(reqs, "hello"), 2);
+  EXPECT_EQ(count(reqs, "load"), 2);  // replayed in the new worker
+}
+
+TEST(WorkerClient, AnExitIsReportedWithItsCode) {
+  Fake fake("wc-exit");
+  WorkerClient w(fake.command, fast());
+  w.start();
+  Reply r = w.compile("exit0", "/e.py");
+  EXPECT_EQ(r.status, status::crashed);
+  EXPECT_NE(r.message.find("code 7"), std::string::npos) << r.message;
+}
+
+TEST(WorkerClient, AHangIsKilledAtTheDeadline) {
+  Fake fake("wc-hang");
+  WorkerClient w(fake.command, fast());
+  w.start();
+  w.load("/p.py", 0);
+  auto t0 = std::chrono::steady_clock::now();
+  Reply r = w.compile("hang0", "/h.py");
+  auto waited = std::chrono::steady_clock::now() - t0;
+  EXPECT_EQ(r.status, status::timeout);
+  EXPECT_LT(waited, 10s);
+  EXPECT_TRUE(w.compile("c1", "/c1.py").ok());
+  EXPECT_EQ(w.restarts(), 1);
+}
+
+TEST(WorkerClient, AStickyCudaErrorRestartsTheWorkerAndRecompilesWhatIsNeeded) {
+  Fake fake("wc-sticky");
+  WorkerClient w(fake.command, fast());
+  w.start();
+  w.load("/p.py", 0);
+  ASSERT_TRUE(w.compile("c0", "/c0.py").ok());
+  Reply r = w.compile("sticky0", "/s.py");
+  EXPECT_EQ(r.status, status::cuda_error);
+  EXPECT_TRUE(r.body.value("sticky", false));
+  // Timing c0 now needs a new worker that holds the problem and c0 again.
+  EXPECT_TRUE(w.time({"c0"}, 10, 1, 50).ok());
+  EXPECT_EQ(w.restarts(), 1);
+  auto reqs = fake.requests();
+  EXPECT_EQ(count(reqs, "compile c0"), 2);
+  EXPECT_EQ(reqs.back(), "time");
+}
+
+TEST(WorkerClient, GarbageOnTheChannelIsAProtocolError) {
+  Fake fake("wc-garbage");
+  WorkerClient w(fake.command, fast());
+  w.start();
+  Reply r = w.check("garbage0", {1}, 1e-4, 1e-4);
+  EXPECT_EQ(r.status, status::protocol_error);
+  EXPECT_NE(r.message.find("Traceback"), std::string::npos);
+  EXPECT_TRUE(w.compile("c1", "/c1.py").ok());
+}
+
+TEST(WorkerClient, AWorkerThatNeverSaysHelloIsAnEnvironmentError) {
+  Fake fake("wc-nohello", "nohello");
+  WorkerClient w(fake.command, fast());
+  try {
+    w.start();
+    FAIL() << "started";
+  } catch (const UserError& e) {
+    EXPECT_EQ(e.code(), ExitCode::environment);
+    EXPECT_NE(std::string(e.what()).find("code 1"), std::string::npos) << e.what();
+  }
+}
+
+TEST(WorkerClient, AMissingInterpreterIsAnEnvironmentError) {
+  Fake fake("wc-nopython");
+  fake.command.argv = {"/nonexistent/python3", "-m", "kernelagent_worker"};
+  WorkerClient w(fake.command, fast());
+  EXPECT_THROW(w.start(), UserError);
+}
+
+TEST(WorkerClient, StdoutNoiseBeforeTheHelloIsAProtocolError) {
+  Fake fake("wc-noisy", "noisy");
+  WorkerClient w(fake.command, fast());
+  EXPECT_THROW(w.start(), UserError);
+}

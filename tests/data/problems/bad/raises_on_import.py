@@ -1,0 +1,3 @@
+import torch
+
+raise RuntimeError("this problem file is broken on purpose")

@@ -1,0 +1,133 @@
+"""The CLI as a user meets it: optimize, bench and history, good and bad input."""
+
+import importlib.util
+import json
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from conftest import DATA, ROOT
+
+ACTIVATIONS = sorted((DATA / "problems" / "activations").glob("*.py"))
+
+
+@pytest.mark.parametrize("problem", ACTIVATIONS, ids=lambda p: p.stem)
+def test_optimize_writes_a_correct_drop_in_kernel(kernelagent, problem, tmp_path):
+    out = tmp_path / "out"
+    r = kernelagent("optimize", problem, "--out", out, db=tmp_path / "h.sqlite")
+    assert r.returncode == 0, r.stderr
+    result = json.loads((out / "result.json").read_text())
+    assert result["status"] == "ok"
+    assert result["family"] == "elementwise"
+    assert result["interpreter"] is True and result["timing"] is None
+    assert result["best"]["max_abs_err"] <= 1e-4
+    assert "Triton interpreter" in r.stdout and "not timed" in r.stdout
+
+    # The kernel file stands alone: a fresh process with only torch and triton runs ModelNew in place of
+    # Model on inputs it has not seen.
+    check = textwrap.dedent(f"""
+        import importlib.util, torch
+        def load(path, name):
+            spec = importlib.util.spec_from_file_location(name, path)
+            mod = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(mod)
+            return mod
+        prob = load({str(problem)!r}, "problem")
+        kern = load({str(out / "kernel.py")!r}, "kernel")
+        torch.manual_seed(1234)
+        inputs = prob.get_inputs()
+        ref = prob.Model(*prob.get_init_inputs())(*inputs)
+        got = kern.ModelNew(*prob.get_init_inputs())(*inputs)
+        torch.testing.assert_close(got, ref, atol=1e-4, rtol=1e-4)
+        print("drop-in ok")
+    """)
+    run = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    assert "drop-in ok" in run.stdout
+
+
+def test_bench_prints_one_table_and_writes_json(kernelagent, tmp_path):
+    out = tmp_path / "bench"
+    r = kernelagent("bench", DATA / "problems" / "activations", "--out", out, db=tmp_path / "h.sqlite")
+    assert r.returncode == 0, r.stderr
+    doc = json.loads((out / "bench.json").read_text())
+    assert [row["problem"] for row in doc["rows"]] == [p.stem for p in ACTIVATIONS]
+    assert all(row["status"] == "ok" for row in doc["rows"])
+    for p in ACTIVATIONS:
+        assert p.stem in r.stdout
+
+
+def test_history_lists_the_runs_of_this_database(kernelagent, tmp_path):
+    db = tmp_path / "h.sqlite"
+    problem = DATA / "problems" / "activations" / "19_ReLU.py"
+    for _ in range(2):
+        assert kernelagent("optimize", problem, "--out", tmp_path / "o", db=db).returncode == 0
+    r = kernelagent("history", "--json", db=db)
+    assert r.returncode == 0, r.stderr
+    runs = json.loads(r.stdout)["runs"]
+    assert len(runs) == 2
+    assert all(run["status"] == "ok" and run["problem"].endswith("19_ReLU.py") for run in runs)
+    table = kernelagent("history", db=db)
+    assert "19_ReLU.py" in table.stdout
+
+
+def test_optimize_json_is_the_result_document(kernelagent, tmp_path):
+    r = kernelagent("optimize", DATA / "problems" / "activations" / "25_Swish.py", "--out", tmp_path / "o", "--json",
+                    db=tmp_path / "h.sqlite")
+    assert r.returncode == 0, r.stderr
+    doc = json.loads(r.stdout)
+    assert doc == json.loads((tmp_path / "o" / "result.json").read_text())
+    assert doc["problem"]["ops"] == ["aten.sigmoid.default", "aten.mul.Tensor"]
+
+
+@pytest.mark.parametrize("name, words", [
+    ("missing_get_inputs", "get_inputs"),
+    ("raises_on_import", "broken on purpose"),
+    ("returns_non_tensor", "tensor"),
+    ("too_much_memory", "memory"),
+    ("not_python", "not_python.py"),
+])
+def test_a_bad_problem_file_gets_one_clear_message(kernelagent, tmp_path, name, words):
+    r = kernelagent("optimize", DATA / "problems" / "bad" / f"{name}.py", "--out", tmp_path / "o",
+                    db=tmp_path / "h.sqlite")
+    assert r.returncode == 2
+    last = r.stderr.strip().splitlines()[-1]
+    assert last.startswith("kernelagent: ") and words in last, r.stderr
+    assert "Traceback" not in r.stderr
+    result = json.loads((tmp_path / "o" / "result.json").read_text())
+    assert result["status"] in ("bad_problem", "out_of_memory")
+
+
+def test_an_unsupported_problem_names_its_ops(kernelagent, tmp_path):
+    r = kernelagent("optimize", DATA / "problems" / "unsupported" / "row_sum.py", "--out", tmp_path / "o",
+                    db=tmp_path / "h.sqlite")
+    assert r.returncode == 3
+    assert "no kernel family implements this problem" in r.stderr and "aten.sum" in r.stderr
+
+
+def test_missing_problem_file_and_bad_flags(kernelagent, tmp_path):
+    r = kernelagent("optimize", tmp_path / "nope.py", db=tmp_path / "h.sqlite")
+    assert r.returncode == 2 and "does not exist" in r.stderr
+    r = kernelagent("optimize", DATA / "problems" / "activations" / "19_ReLU.py", "--precision", "fast")
+    assert r.returncode != 0 and "precision" in r.stderr
+    r = kernelagent("frobnicate")
+    assert r.returncode != 0
+
+
+def test_a_python_without_torch_is_an_environment_error(kernelagent, tmp_path):
+    r = kernelagent("optimize", DATA / "problems" / "activations" / "19_ReLU.py", "--out", tmp_path / "o",
+                    python="/nonexistent/python3", db=tmp_path / "h.sqlite")
+    assert r.returncode == 4
+    assert "--python" in r.stderr
+
+
+def test_nothing_stored_is_lost_when_a_run_fails(kernelagent, tmp_path):
+    db = tmp_path / "h.sqlite"
+    assert kernelagent("optimize", DATA / "problems" / "activations" / "19_ReLU.py", "--out", tmp_path / "a",
+                       db=db).returncode == 0
+    assert kernelagent("optimize", DATA / "problems" / "bad" / "raises_on_import.py", "--out", tmp_path / "b",
+                       db=db).returncode == 2
+    runs = json.loads(kernelagent("history", "--json", db=db).stdout)["runs"]
+    assert [r["status"] for r in runs] == ["bad_problem", "ok"]

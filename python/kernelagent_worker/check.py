@@ -1,0 +1,308 @@
+"""Correctness and anti-cheat checks of a candidate against the reference.
+
+For each seed: new inputs from get_inputs(); the candidate runs first, on its own copy, while a
+TorchDispatchMode records every aten op it calls and the CUDA stream API is watched; then the reference runs.
+Checked in order (the first failure is the status):
+
+  cheat_torch_compute   an aten op that is not an allocation, a view, metadata or a copy into a tensor the
+                        forward allocated itself (Triton launches do not go through the dispatcher, so a real
+                        Triton candidate records none; ops issued by Triton's own runtime are not counted)
+  cheat_other_stream    a CUDA stream was created or switched to during the forward
+  cheat_returns_input   an output shares its storage with an input
+  wrong_shape / wrong_dtype, nan_or_inf, wrong_result (|c - r| > atol + rtol * |r|)
+  runtime_error / cuda_error / out_of_memory   the forward raised
+
+While the candidate runs, torch.compile'd code is forced to run eagerly (torch.compiler.set_stance), so a
+candidate cannot hide PyTorch compute inside an Inductor-generated kernel.
+
+Example: a ModelNew whose forward is `return torch.relu(x)` -> status cheat_torch_compute, ops
+["aten.relu.default"].
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+from dataclasses import dataclass, field
+
+import torch
+from torch.utils._python_dispatch import TorchDispatchMode
+from torch.utils._pytree import tree_leaves
+
+from . import device as device_mod
+from .errors import WorkerError, classify, describe, to_worker_error
+from .problem import Problem, as_tensor_list, clone_inputs, dtype_name
+
+# Overload packets (str(func.overloadpacket)) a candidate's forward may call. Any op whose schema makes it a
+# view (func.is_view) is allowed too.
+ALLOCATION_OPS = frozenset({
+    "aten.empty", "aten.empty_like", "aten.empty_strided", "aten.new_empty", "aten.new_empty_strided",
+})
+VIEW_OPS = frozenset({
+    "aten.view", "aten._unsafe_view", "aten.reshape", "aten._reshape_alias", "aten.as_strided", "aten.expand",
+    "aten.expand_as", "aten.permute", "aten.transpose", "aten.t", "aten.squeeze", "aten.unsqueeze",
+    "aten.flatten", "aten.unflatten", "aten.alias", "aten.detach", "aten.slice", "aten.select", "aten.narrow",
+    "aten.split", "aten.split_with_sizes", "aten.chunk", "aten.unbind", "aten.view_as", "aten.movedim",
+    "aten.contiguous",
+})
+METADATA_OPS = frozenset({
+    "aten.sym_size", "aten.sym_stride", "aten.sym_numel", "aten.sym_storage_offset", "aten.size", "aten.stride",
+    "aten.numel", "aten.dim", "aten.storage_offset", "aten.is_contiguous", "aten.is_non_overlapping_and_dense",
+    "aten.is_strides_like_format", "aten.is_same_size", "aten.is_complex", "aten.is_floating_point",
+})
+COPY_OP = "aten.copy_"   # allowed only into a tensor the forward allocated itself
+
+
+def _storage_ptr(t) -> int | None:
+    return t.untyped_storage().data_ptr() if isinstance(t, torch.Tensor) else None
+
+
+@dataclass
+class Watch:
+    """What one candidate forward did."""
+    ops: list = field(default_factory=list)        # every aten op called, in order of first call
+    compute: list = field(default_factory=list)    # the ones that are not allowed
+    streams: list = field(default_factory=list)    # stream API calls
+    own: set = field(default_factory=set)          # storages the forward allocated
+    triton_depth: int = 0                          # > 0 while Triton's runtime launches a kernel
+
+    def note_op(self, name: str) -> None:
+        if name not in self.ops:
+            self.ops.append(name)
+
+
+class _OpRecorder(TorchDispatchMode):
+    def __init__(self, watch: Watch):
+        super().__init__()
+        self.watch = watch
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        out = func(*args, **(kwargs or {}))
+        w = self.watch
+        if w.triton_depth:
+            return out
+        name, packet = str(func), str(func.overloadpacket)
+        w.note_op(name)
+        if packet in ALLOCATION_OPS:
+            w.own.update(p for p in map(_storage_ptr, tree_leaves(out)) if p)
+        elif packet in VIEW_OPS or packet in METADATA_OPS or func.is_view:
+            pass
+        elif packet == COPY_OP and args and _storage_ptr(args[0]) in w.own:
+            pass
+        elif name not in w.compute:
+            w.compute.append(name)
+        return out
+
+
+def _triton_kernel_classes() -> list:
+    import triton.runtime.autotuner as autotuner
+    import triton.runtime.interpreter as interpreter
+    import triton.runtime.jit as jit
+
+    return [jit.JITFunction, interpreter.InterpretedFunction, autotuner.Autotuner, autotuner.Heuristics]
+
+
+@contextlib.contextmanager
+def _triton_runtime_unrecorded(watch: Watch):
+    """Mark the time spent inside Triton's launcher (the interpreter copies arguments with torch ops there)."""
+    def wrap(orig):
+        def run(self, *args, **kwargs):
+            watch.triton_depth += 1
+            try:
+                return orig(self, *args, **kwargs)
+            finally:
+                watch.triton_depth -= 1
+        return run
+
+    patched = []
+    try:
+        for cls in _triton_kernel_classes():
+            orig = cls.__dict__.get("run")
+            if orig is not None:
+                setattr(cls, "run", wrap(orig))
+                patched.append((cls, orig))
+        yield
+    finally:
+        for cls, orig in reversed(patched):
+            setattr(cls, "run", orig)
+
+
+@contextlib.contextmanager
+def _streams_recorded(watch: Watch):
+    """Record stream creation (torch.cuda.Stream / ExternalStream) and switching (set_stream, stream)."""
+    def note(label: str) -> None:
+        if not watch.triton_depth:
+            watch.streams.append(label)
+            watch.note_op(label)
+
+    def wrap_fn(orig, label):
+        def fn(*args, **kwargs):
+            note(label)
+            return orig(*args, **kwargs)
+        return fn
+
+    def wrap_new(orig_new, label):
+        def new(cls, *args, **kwargs):
+            note(label)
+            return orig_new(cls, *args, **kwargs)
+        return staticmethod(new)
+
+    restore = []
+    try:
+        for cls, label in ((torch.cuda.Stream, "torch.cuda.Stream"), (torch.cuda.ExternalStream, "torch.cuda.ExternalStream")):
+            orig = cls.__dict__.get("__new__")
+            if isinstance(orig, staticmethod):
+                setattr(cls, "__new__", wrap_new(orig.__func__, label))
+                restore.append((cls, "__new__", orig))
+        for mod, attr, label in ((torch.cuda, "set_stream", "torch.cuda.set_stream"),
+                                 (torch.cuda, "stream", "torch.cuda.stream"),
+                                 (getattr(torch, "accelerator", None), "set_stream", "torch.accelerator.set_stream")):
+            orig = getattr(mod, attr, None) if mod is not None else None
+            if orig is not None:
+                setattr(mod, attr, wrap_fn(orig, label))
+                restore.append((mod, attr, orig))
+        yield
+    finally:
+        for obj, attr, orig in reversed(restore):
+            setattr(obj, attr, orig)
+
+
+@contextlib.contextmanager
+def watching(watch: Watch):
+    """Everything a candidate's forward is watched with."""
+    with contextlib.ExitStack() as stack:
+        stack.enter_context(_triton_runtime_unrecorded(watch))
+        stack.enter_context(_streams_recorded(watch))
+        stack.enter_context(torch.compiler.set_stance("force_eager"))
+        stack.enter_context(_OpRecorder(watch))
+        yield
+
+
+def run_watched(model: torch.nn.Module, inputs: list, seed: int, dev: str, watch: Watch):
+    """model(*inputs) under watch, synchronised; returns (output, exception or None)."""
+    before = torch.cuda.current_stream() if dev == "cuda" else None
+    out, exc = None, None
+    try:
+        with watching(watch):
+            torch.manual_seed(seed)
+            out = model(*inputs)
+        device_mod.synchronize(dev)
+    except KeyboardInterrupt:
+        raise
+    except BaseException as e:  # SystemExit from a candidate is a failure of the candidate, not of the worker
+        exc = e
+    if dev == "cuda" and exc is None and torch.cuda.current_stream() != before:
+        watch.streams.append("current stream changed")
+    return out, exc
+
+
+def _to_wide(t: torch.Tensor) -> torch.Tensor:
+    t = t.detach()
+    return t.to(torch.complex128) if t.is_complex() else t.to(torch.float64)
+
+
+def compare(index: int, c: torch.Tensor, r: torch.Tensor, atol: float, rtol: float, errs: dict):
+    """(status, message) of the first difference between output `index` of the candidate and the reference,
+    or None; errs' max_abs_err / max_rel_err are raised to this output's."""
+    if tuple(c.shape) != tuple(r.shape):
+        return "wrong_shape", f"output {index}: shape {list(c.shape)}, expected {list(r.shape)}"
+    if c.dtype != r.dtype:
+        return "wrong_dtype", f"output {index}: dtype {dtype_name(c.dtype)}, expected {dtype_name(r.dtype)}"
+    cd, rd = _to_wide(c), _to_wide(r.to(c.device))
+    finite = torch.isfinite(cd) & torch.isfinite(rd)
+    diff = (cd - rd).abs()
+    if bool(finite.any()):
+        errs["max_abs_err"] = max(errs["max_abs_err"], diff[finite].max().item())
+        nz = finite & (rd != 0)
+        if bool(nz.any()):
+            errs["max_rel_err"] = max(errs["max_rel_err"], (diff[nz] / rd[nz].abs()).max().item())
+    n_bad_finite = int((~torch.isfinite(cd) & torch.isfinite(rd)).sum().item())
+    if n_bad_finite:
+        return "nan_or_inf", (f"output {index}: {n_bad_finite} of {cd.numel()} elements are NaN or Inf where the "
+                              "reference is finite")
+    bad = ~torch.isclose(cd, rd, rtol=rtol, atol=atol, equal_nan=True)
+    n_bad = int(bad.sum().item())
+    if n_bad:
+        where = [int(i) for i in bad.nonzero()[0].tolist()]
+        return "wrong_result", (f"output {index}: {n_bad} of {cd.numel()} elements differ beyond atol + rtol*|ref| "
+                                f"(atol={atol}, rtol={rtol}; first at {where}: {cd[tuple(where)].item()} vs "
+                                f"{rd[tuple(where)].item()})")
+    return None
+
+
+def _returns_input(outs: list, inputs: list) -> int | None:
+    in_ptrs = {p for p in (_storage_ptr(x) for x in inputs) if p}
+    for i, o in enumerate(outs):
+        if _storage_ptr(o) in in_ptrs:
+            return i
+    return None
+
+
+def check(problem: Problem, cand_name: str, model: torch.nn.Module, seeds: list, atol: float, rtol: float) -> dict:
+    """The `check` reply without id: status, message (on failure), max_abs_err, max_rel_err, seeds_checked, ops."""
+    dev = problem.device
+    errs = {"max_abs_err": 0.0, "max_rel_err": 0.0}
+    ops: list = []
+    checked = 0
+
+    def reply(status: str, message: str | None = None, **extra) -> dict:
+        r = {"status": status, **({"message": message} if message else {}), **errs, "seeds_checked": checked,
+             "ops": ops, **extra}
+        return r
+
+    for seed in seeds:
+        inputs = problem.make_inputs(seed)
+        mine = clone_inputs(inputs)
+        watch = Watch()
+        out, exc = run_watched(model, mine, seed, dev, watch)
+        checked += 1
+        ops.extend(o for o in watch.ops if o not in ops)
+        where = f"candidate {cand_name}, seed {seed}"
+        found = classify(exc) if exc is not None else None
+        if found and found[1]:
+            return reply("cuda_error", f"{where}: {describe(exc)}", sticky=True)
+        if watch.compute:
+            return reply("cheat_torch_compute", f"{where}: the forward ran PyTorch compute ops "
+                                                f"{', '.join(watch.compute)}; compute must be done by the "
+                                                "candidate's own kernels")
+        if watch.streams:
+            return reply("cheat_other_stream", f"{where}: the forward used another CUDA stream "
+                                               f"({', '.join(watch.streams)}); work must run on the current stream")
+        if exc is not None:
+            status = found[0] if found else "runtime_error"
+            return reply(status, f"{where}: forward raised {describe(exc)}")
+        outs = as_tensor_list(out)
+        if outs is None:
+            return reply("wrong_shape", f"{where}: the forward returned a {type(out).__name__}, expected "
+                                        f"{len(problem.output_desc)} tensor(s)")
+        i = _returns_input(outs, mine)
+        if i is not None:
+            return reply("cheat_returns_input", f"{where}: output {i} shares storage with an input; the "
+                                                "candidate must write its own output")
+        try:
+            torch.manual_seed(seed)
+            ref = as_tensor_list(problem.model(*inputs))
+            device_mod.synchronize(dev)
+        except KeyboardInterrupt:
+            raise
+        except BaseException as e:
+            err = to_worker_error(e, "bad_problem", f"the reference on seed {seed}: ")
+            return reply(err.status, err.message, **err.extra)
+        if ref is None or len(outs) != len(ref):
+            return reply("wrong_shape", f"{where}: {len(outs)} outputs, expected {len(ref or [])}")
+        for k, (c, r) in enumerate(zip(outs, ref)):
+            bad = compare(k, c, r, atol, rtol, errs)
+            if bad:
+                return reply(bad[0], f"{where}: {bad[1]}")
+        del out, outs, ref, inputs, mine
+    return reply("ok")
+
+
+def validate(req: dict) -> tuple[list, float, float]:
+    seeds, atol, rtol = req.get("seeds"), req.get("atol"), req.get("rtol")
+    if not (isinstance(seeds, list) and seeds and all(isinstance(s, int) and not isinstance(s, bool) for s in seeds)):
+        raise WorkerError("bad_request", "check needs \"seeds\": a non-empty list of integers")
+    for key, v in (("atol", atol), ("rtol", rtol)):
+        if not (isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and v >= 0):
+            raise WorkerError("bad_request", f"check needs \"{key}\": a number >= 0")
+    return seeds, float(atol), float(rtol)

@@ -1,0 +1,74 @@
+"""The worker's device and the facts about it that the hello reports.
+
+`select()` must run before anything imports triton: on the CPU it sets TRITON_INTERPRET=1 so that Triton
+candidates run on Triton's interpreter with CPU tensors. KERNELAGENT_DEVICE=cpu forces the CPU.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import sys
+
+import torch
+
+
+def select() -> str:
+    """'cuda' when a CUDA device is usable and not overridden, else 'cpu' (and the Triton interpreter)."""
+    forced = os.environ.get("KERNELAGENT_DEVICE", "").strip().lower()
+    dev = "cpu" if forced == "cpu" or not torch.cuda.is_available() else "cuda"
+    if dev == "cpu":
+        if "triton" in sys.modules and os.environ.get("TRITON_INTERPRET") != "1":
+            raise RuntimeError("triton was imported before the worker chose the CPU; TRITON_INTERPRET=1 is too late")
+        os.environ["TRITON_INTERPRET"] = "1"
+    return dev
+
+
+def interpret() -> bool:
+    return os.environ.get("TRITON_INTERPRET", "") == "1"
+
+
+def gpu_info() -> dict | None:
+    """Attributes of the current CUDA device, or None on the CPU."""
+    if not torch.cuda.is_available():
+        return None
+    p = torch.cuda.get_device_properties(torch.cuda.current_device())
+    return {
+        "name": p.name,
+        "sm_count": p.multi_processor_count,
+        "cc_major": p.major,
+        "cc_minor": p.minor,
+        "l2_bytes": p.L2_cache_size,
+        "total_memory_bytes": p.total_memory,
+        "max_shared_per_block_optin": getattr(p, "shared_memory_per_block_optin", None),
+        "regs_per_sm": getattr(p, "regs_per_multiprocessor", None),
+    }
+
+
+def versions() -> dict:
+    import triton
+
+    return {
+        "python": platform.python_version(),
+        "torch": torch.__version__,
+        "triton": triton.__version__,
+        "cuda": torch.version.cuda,
+    }
+
+
+def hello(dev: str) -> dict:
+    return {
+        "id": 0,
+        "status": "ok",
+        "op": "hello",
+        "device": dev,
+        "interpret": interpret(),
+        "gpu": gpu_info() if dev == "cuda" else None,
+        "versions": versions(),
+    }
+
+
+def synchronize(dev: str) -> None:
+    """Wait for all work on the device (the whole device, not one stream)."""
+    if dev == "cuda":
+        torch.cuda.synchronize()

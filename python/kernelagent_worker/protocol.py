@@ -1,0 +1,209 @@
+"""The line-delimited JSON protocol of docs/protocol.md: requests in, one reply per request out.
+
+Every reply carries the request's id and a status. A handler either returns the reply's fields (status ok
+unless it says otherwise) or raises; exceptions become statuses (errors.py), with the traceback on stderr,
+never on the protocol channel. After a reply that says `"sticky": true` the worker exits with code 3.
+
+Example: '{"id": 7, "op": "nope"}' -> {"id": 7, "status": "bad_request", "message": "unknown op 'nope' ..."}
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import math
+import sys
+import traceback
+from typing import Any, Callable, TextIO
+
+import torch
+
+from . import candidate as candidate_mod
+from . import check as check_mod
+from . import problem as problem_mod
+from . import timing
+from . import trace as trace_mod
+from .errors import WorkerError, to_worker_error
+
+EXIT_STICKY = 3
+
+# The status an unexpected exception in a handler becomes (when it is not a memory or CUDA error).
+DEFAULT_FAILURE = {"load": "bad_problem", "trace": "trace_failed", "compile": "compile_error",
+                   "check": "runtime_error", "time": "runtime_error"}
+
+
+def jsonable(v: Any) -> Any:
+    """v with non-finite floats as the strings "inf", "-inf", "nan" (JSON has no such numbers)."""
+    if isinstance(v, float):
+        if math.isfinite(v):
+            return v
+        return "nan" if math.isnan(v) else ("inf" if v > 0 else "-inf")
+    if isinstance(v, dict):
+        return {str(k): jsonable(x) for k, x in v.items()}
+    if isinstance(v, (list, tuple)):
+        return [jsonable(x) for x in v]
+    if v is None or isinstance(v, (bool, int, str)):
+        return v
+    if hasattr(v, "item") and callable(v.item):     # numpy / 0-d torch scalars
+        try:
+            return jsonable(v.item())
+        except (TypeError, ValueError, RuntimeError):
+            pass
+    return str(v)
+
+
+def encode(reply: dict) -> str:
+    return json.dumps(jsonable(reply), allow_nan=False)
+
+
+class Worker:
+    def __init__(self, dev: str, out: TextIO):
+        self.dev = dev
+        self.out = out
+        self.problem: problem_mod.Problem | None = None
+        self.candidates: dict[str, candidate_mod.Candidate] = {}
+        self.handlers: dict[str, Callable[[dict], dict]] = {
+            "load": self.load, "trace": self.trace, "compile": self.compile, "check": self.check,
+            "time": self.time, "shutdown": self.shutdown,
+        }
+        self.exit_code: int | None = None   # set when the worker must exit after the current reply
+
+    # ---- channel -------------------------------------------------------------------------------------------
+
+    def write(self, reply: dict) -> None:
+        self.out.write(encode(reply) + "\n")
+        self.out.flush()
+
+    def handle_line(self, line: str) -> dict | None:
+        """The reply to one request line (None for a blank line)."""
+        if not line.strip():
+            return None
+        try:
+            req = json.loads(line)
+        except ValueError as e:
+            return {"id": None, "status": "bad_request", "message": f"request is not JSON: {e}"}
+        if not isinstance(req, dict):
+            return {"id": None, "status": "bad_request", "message": "request is not a JSON object"}
+        rid = req.get("id")
+        op = req.get("op")
+        handler = self.handlers.get(op) if isinstance(op, str) else None
+        if handler is None:
+            return {"id": rid, "status": "bad_request",
+                    "message": f"unknown op {op!r}: expected one of {', '.join(self.handlers)}"}
+        try:
+            fields = handler(req)
+        except KeyboardInterrupt:
+            raise
+        except BaseException as e:
+            if not isinstance(e, WorkerError) or e.__cause__ is not None:
+                traceback.print_exc(file=sys.stderr)   # for debugging; the reply carries the message
+            err = to_worker_error(e, DEFAULT_FAILURE.get(op, "internal_error"))
+            fields = {"status": err.status, "message": err.message, **err.extra}
+        if fields.get("status") == "out_of_memory" and self.dev == "cuda":
+            gc.collect()
+            torch.cuda.empty_cache()
+        if fields.get("sticky"):
+            self.exit_code = EXIT_STICKY
+        return {"id": rid, "status": "ok", **fields}
+
+    def serve(self, inp: TextIO) -> int:
+        """Answer requests until shutdown, end of input or a sticky error; returns the exit code."""
+        while True:
+            line = inp.readline()
+            if not line:
+                return 0
+            reply = self.handle_line(line)
+            if reply is not None:
+                self.write(reply)
+            if self.exit_code is not None:
+                return self.exit_code
+
+    # ---- requests ------------------------------------------------------------------------------------------
+
+    def _need_problem(self) -> problem_mod.Problem:
+        if self.problem is None:
+            raise WorkerError("bad_request", "no problem is loaded: send load first")
+        return self.problem
+
+    def _need_candidate(self, name: Any) -> candidate_mod.Candidate:
+        if name not in self.candidates:
+            raise WorkerError("bad_request", f"candidate {name!r} is not compiled: send compile first")
+        return self.candidates[name]
+
+    def load(self, req: dict) -> dict:
+        seed = req.get("seed", 0)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise WorkerError("bad_request", "load needs \"seed\": an integer")
+        self.problem = None          # a second load replaces the first, candidates included
+        self.candidates.clear()
+        gc.collect()
+        if self.dev == "cuda":
+            torch.cuda.empty_cache()
+        self.problem = problem_mod.load(req.get("problem"), seed, self.dev)
+        return problem_mod.load_reply(self.problem)
+
+    def trace(self, req: dict) -> dict:
+        p = self._need_problem()
+        try:
+            return trace_mod.trace(p.model, p.inputs)
+        except Exception as e:
+            raise to_worker_error(e, "trace_failed", "trace of the reference failed: ") from e
+
+    def compile(self, req: dict) -> dict:
+        p = self._need_problem()
+        name, path = req.get("candidate"), req.get("path")
+        if not isinstance(name, str) or not name:
+            raise WorkerError("bad_request", "compile needs \"candidate\": a name")
+        self.candidates.pop(name, None)
+        cand, compile_ms = candidate_mod.build(name, path, p)
+        self.candidates[name] = cand
+        return {"compile_ms": compile_ms}
+
+    def check(self, req: dict) -> dict:
+        p = self._need_problem()
+        cand = self._need_candidate(req.get("candidate"))
+        seeds, atol, rtol = check_mod.validate(req)
+        return check_mod.check(p, cand.name, cand.model, seeds, atol, rtol)
+
+    def time(self, req: dict) -> dict:
+        if self.dev != "cuda":
+            raise WorkerError("no_gpu", "time needs a CUDA GPU; this worker runs on the CPU (Triton interpreter)")
+        p = self._need_problem()
+        targets = req.get("targets")
+        if not (isinstance(targets, list) and targets and all(isinstance(t, str) for t in targets)):
+            raise WorkerError("bad_request", "time needs \"targets\": a non-empty list of names")
+        params = {}
+        for key, minimum in (("min_ms", 0.0), ("warmup_ms", 0.0), ("rounds", 1), ("graph_below_us", 0.0)):
+            v = req.get(key)
+            if not (isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and v >= minimum):
+                raise WorkerError("bad_request", f"time needs \"{key}\": a number >= {minimum}")
+            params[key] = v
+        if not isinstance(params["rounds"], int):
+            raise WorkerError("bad_request", "time needs \"rounds\": an integer >= 1")
+
+        fns, results = {}, {}
+        for t in targets:
+            if t == "eager":
+                fns[t] = (lambda m, xs: lambda: m(*xs))(p.model, p.inputs)
+            elif t == "compile":
+                if p.compiled is None:
+                    p.compiled = torch.compile(p.model)
+                fns[t] = (lambda m, xs: lambda: m(*xs))(p.compiled, p.inputs)
+            elif t in self.candidates:
+                fns[t] = (lambda m, xs: lambda: m(*xs))(self.candidates[t].model, problem_mod.clone_inputs(p.inputs))
+            else:
+                results[t] = {"status": "bad_request", "message": f"unknown target {t!r}: eager, compile or a "
+                                                                  "compiled candidate's name"}
+        gpu = torch.cuda.get_device_properties(torch.cuda.current_device())
+        try:
+            results.update(timing.time_targets(fns, l2_bytes=gpu.L2_cache_size,
+                                               warmup_failure={"compile": "compile_error"}, **params))
+        except timing.StickyError as e:
+            results.update(e.results)
+            ordered = {t: results[t] for t in targets if t in results}
+            return {"status": "cuda_error", "sticky": True, "message": str(e), "results": ordered}
+        return {"results": {t: results[t] for t in targets}}
+
+    def shutdown(self, req: dict) -> dict:
+        self.exit_code = 0
+        return {}

@@ -1,0 +1,1 @@
+raise ImportError("this problem needs a package that is not installed")

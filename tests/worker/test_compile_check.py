@@ -1,0 +1,156 @@
+"""compile and check: correct Triton candidates pass; wrong, cheating and broken ones get their status."""
+
+import pytest
+
+from conftest import candidate, cpu_only, gpu_only
+
+
+@pytest.fixture
+def relu(worker):
+    assert worker.load("relu")["status"] == "ok"
+    return worker
+
+
+def test_correct_triton_relu(relu):
+    r = relu.compile("relu_ok")
+    assert r["status"] == "ok" and r["compile_ms"] > 0
+    r = relu.check("relu_ok")
+    assert r["status"] == "ok", r
+    assert r["seeds_checked"] == 3
+    assert r["max_abs_err"] == 0.0 and r["max_rel_err"] == 0.0
+    assert r["ops"] == ["aten.empty_like.default"]      # the Triton launch itself records nothing
+
+
+def test_copy_into_own_allocation_is_allowed(relu):
+    assert relu.compile("relu_copy_own")["status"] == "ok"
+    r = relu.check("relu_copy_own")
+    assert r["status"] == "ok", r
+    assert "aten.copy_.default" in r["ops"]
+
+
+def test_non_tensor_input_and_init_inputs(worker):
+    assert worker.load("leaky_scaled")["status"] == "ok"
+    assert worker.compile("leaky_scaled_ok")["status"] == "ok"
+    r = worker.check("leaky_scaled_ok", atol=1e-5, rtol=1e-5)
+    assert r["status"] == "ok", r
+
+
+def test_two_outputs(worker):
+    assert worker.load("two_outputs")["status"] == "ok"
+    assert worker.compile("two_outputs_ok")["status"] == "ok"
+    r = worker.check("two_outputs_ok", atol=1e-5, rtol=1e-5)
+    assert r["status"] == "ok", r
+    assert r["max_abs_err"] < 1e-5
+
+
+def test_parameters_are_copied_from_the_reference(worker):
+    assert worker.load("scale_param")["status"] == "ok"
+    assert worker.compile("scale_param_ok")["status"] == "ok"
+    r = worker.check("scale_param_ok", atol=1e-5, rtol=1e-5)
+    assert r["status"] == "ok", r
+
+
+@pytest.mark.parametrize("cand,status,words", [
+    ("relu_wrong", "wrong_result", "differ beyond atol + rtol*|ref|"),
+    ("relu_nan", "nan_or_inf", "NaN or Inf where the reference is finite"),
+    ("relu_wrong_shape", "wrong_shape", "shape [4096], expected [16, 256]"),
+    ("relu_wrong_dtype", "wrong_dtype", "dtype float64, expected float32"),
+    ("relu_torch", "cheat_torch_compute", "aten.relu.default"),
+    ("relu_returns_input", "cheat_returns_input", "output 0 shares storage with an input"),
+    ("relu_other_stream", "cheat_other_stream", "torch.cuda.Stream"),
+])
+def test_rejected_candidates(relu, cand, status, words):
+    assert relu.compile(cand)["status"] == "ok"
+    r = relu.check(cand)
+    assert r["status"] == status, r
+    assert words in r["message"]
+    assert r["seeds_checked"] == 1
+    assert {"max_abs_err", "max_rel_err", "ops"} <= set(r)
+
+
+def test_wrong_result_reports_errors(relu):
+    relu.compile("relu_wrong")
+    r = relu.check("relu_wrong")
+    # |x| and relu(x) differ only where relu(x) is 0, and the relative error is taken where the reference
+    # is non-zero.
+    assert r["max_abs_err"] > 0.1 and r["max_rel_err"] == 0.0
+
+
+def test_wrong_result_within_tolerance_passes(relu):
+    # |x| vs relu(x) differ by 2|x| on negatives: a huge tolerance accepts it; the reply still says how far.
+    relu.compile("relu_wrong")
+    r = relu.check("relu_wrong", atol=100.0, rtol=0.0)
+    assert r["status"] == "ok" and r["max_abs_err"] > 0.1
+
+
+def test_cheat_ops_are_listed(relu):
+    relu.compile("relu_torch")
+    assert relu.check("relu_torch")["ops"] == ["aten.relu.default"]
+
+
+def test_syntax_error_is_compile_error(relu):
+    r = relu.compile("syntax_error")
+    assert r["status"] == "compile_error"
+    assert "SyntaxError" in r["message"] and candidate("syntax_error") in r["message"]
+
+
+def test_bad_triton_is_compile_error(relu):
+    r = relu.compile("bad_triton")
+    assert r["status"] == "compile_error", r
+    assert "power of 2" in r["message"]
+
+
+def test_missing_model_new_is_compile_error(relu):
+    r = relu.compile("no_modelnew")
+    assert r["status"] == "compile_error"
+    assert "defines no ModelNew" in r["message"]
+
+
+def test_missing_candidate_file_is_compile_error(relu):
+    r = relu.request({"op": "compile", "candidate": "ghost", "path": "/nonexistent/ghost.py"})
+    assert r["status"] == "compile_error"
+    assert "does not exist" in r["message"]
+
+
+def test_raising_first_call_is_runtime_error(relu):
+    r = relu.compile("raises")
+    assert r["status"] == "runtime_error"
+    assert "candidate bug: index out of range" in r["message"]
+    # a failed compile leaves no candidate behind
+    assert relu.check("raises")["status"] == "bad_request"
+
+
+def test_failed_recompile_drops_the_old_candidate(relu):
+    assert relu.compile("relu_ok", "same")["status"] == "ok"
+    assert relu.compile("raises", "same")["status"] == "runtime_error"
+    assert relu.check("same")["status"] == "bad_request"
+
+
+def test_check_needs_seeds_and_tolerances(relu):
+    relu.compile("relu_ok")
+    r = relu.request({"op": "check", "candidate": "relu_ok", "seeds": [], "atol": 1e-4, "rtol": 1e-4})
+    assert r["status"] == "bad_request"
+    r = relu.request({"op": "check", "candidate": "relu_ok", "seeds": [1]})
+    assert r["status"] == "bad_request" and "atol" in r["message"]
+
+
+def test_candidate_is_checked_against_new_inputs_per_seed(relu):
+    relu.compile("relu_ok")
+    r = relu.check("relu_ok", seeds=[10, 11, 12, 13, 14])
+    assert r["status"] == "ok" and r["seeds_checked"] == 5
+
+
+@gpu_only
+def test_torch_compile_inside_candidate_is_caught(relu):
+    assert relu.compile("relu_torch_compiled")["status"] == "ok"
+    r = relu.check("relu_torch_compiled")
+    assert r["status"] == "cheat_torch_compute", r
+
+
+@cpu_only
+def test_interpreter_ops_are_not_the_candidates(relu):
+    # The interpreter copies kernel arguments with torch ops (new_empty, set_, copy_) inside Triton's
+    # launcher; those are Triton's, not the candidate's.
+    relu.compile("relu_returns_input")
+    r = relu.check("relu_returns_input")
+    assert r["ops"] == []

@@ -80,6 +80,7 @@ int run_bench_command(const CommonOptions& common, const BenchArgs& args) {
     opt.out_dir = out_dir / p.stem();
     opt.precision = parse_precision(args.precision);
     opt.max_trials = args.trials;
+    opt.graph_below_us = common.graph_below_us;
     opt.on_progress = [&](const ProgressEvent& e) { progress(e); };
     OptimizeOutcome out;
     try {

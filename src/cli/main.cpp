@@ -18,6 +18,9 @@ void add_common_options(CLI::App& cmd, CommonOptions& o) {
       ->check(CLI::IsMember({"auto", "cpu"}));
   cmd.add_option("--timeout", o.timeout_s, "seconds a candidate may take to compile or check before it is killed")
       ->check(CLI::PositiveNumber);
+  cmd.add_option("--graph-below-us", o.graph_below_us,
+                 "calls faster than this many microseconds are timed by CUDA-graph replay (all targets together)")
+      ->check(CLI::NonNegativeNumber);
   cmd.add_flag("--json", o.json, "print the result as JSON on stdout");
 }
 

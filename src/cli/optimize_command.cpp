@@ -53,6 +53,7 @@ int run_optimize_command(const CommonOptions& common, const OptimizeArgs& args) 
   opt.out_dir = args.out.empty() ? fs::path("kernelagent-out") / fs::path(args.problem).stem() : fs::path(args.out);
   opt.precision = parse_precision(args.precision);
   opt.max_trials = args.trials;
+  opt.graph_below_us = common.graph_below_us;
   opt.finalists = args.finalists;
   Session session = open_session(common, opt.out_dir / "worker.log");
   ProgressLine progress(!common.json);

@@ -1,6 +1,7 @@
 #include "kernelagent/core/op_graph.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -28,11 +29,13 @@ bool TensorMeta::contiguous() const {
 
 namespace {
 
+// A node with several results (e.g. aten.var_mean) has null shape and dtype; its getitem nodes carry them.
 TensorMeta meta_from_json(const json& j) {
   TensorMeta m;
-  m.shape = j.value("shape", std::vector<std::int64_t>{});
-  m.dtype = j.value("dtype", std::string{});
-  m.stride = j.value("stride", std::vector<std::int64_t>{});
+  auto field = [&](const char* key) { return j.contains(key) && !j.at(key).is_null(); };
+  if (field("shape")) m.shape = j.at("shape").get<std::vector<std::int64_t>>();
+  if (field("dtype")) m.dtype = j.at("dtype").get<std::string>();
+  if (field("stride")) m.stride = j.at("stride").get<std::vector<std::int64_t>>();
   return m;
 }
 
@@ -54,6 +57,18 @@ Arg arg_from_json(const json& j) {
 }
 
 }  // namespace
+
+bool Arg::is_number() const {
+  if (kind != Kind::value) return false;
+  if (value.is_number()) return true;
+  return value.is_string() && (value == "nan" || value == "inf" || value == "-inf");
+}
+
+double Arg::number() const {
+  if (value.is_number()) return value.get<double>();
+  if (value == "nan") return std::numeric_limits<double>::quiet_NaN();
+  return value == "inf" ? std::numeric_limits<double>::infinity() : -std::numeric_limits<double>::infinity();
+}
 
 std::optional<Arg> Node::arg(std::size_t i, std::string_view kw) const {
   if (i < args.size()) return args[i];

@@ -1,6 +1,5 @@
 """The CLI as a user meets it: optimize, bench and history, good and bad input."""
 
-import importlib.util
 import json
 import subprocess
 import sys
@@ -8,7 +7,7 @@ import textwrap
 
 import pytest
 
-from conftest import DATA, ROOT
+from cli_harness import DATA, kernelagent  # noqa: F401  (kernelagent is a fixture)
 
 ACTIVATIONS = sorted((DATA / "problems" / "activations").glob("*.py"))
 

@@ -16,6 +16,7 @@ struct CommonOptions {
   std::string device = "auto";  // --device auto|cpu
   bool json = false;         // --json
   double timeout_s = 180;    // --timeout: per compile/check request of a candidate
+  double graph_below_us = 50;   // --graph-below-us: calls faster than this are timed by CUDA-graph replay
 };
 
 void add_common_options(CLI::App& cmd, CommonOptions& o);

@@ -28,8 +28,9 @@ struct Arg {
   nlohmann::json value;      // kind == value: number, bool, string or null
   std::vector<Arg> items;    // kind == list
 
-  bool is_number() const { return kind == Kind::value && value.is_number(); }
-  double number() const { return value.get<double>(); }
+  // Numbers, including the non-finite ones the protocol writes as the strings "nan", "inf", "-inf".
+  bool is_number() const;
+  double number() const;
 };
 
 struct Node {

@@ -1,4 +1,5 @@
-"""End-to-end tests: the real kernelagent binary driving the real worker on Triton's interpreter."""
+"""The harness of the end-to-end tests: the real kernelagent binary driving the real worker on Triton's
+interpreter. (Not named conftest.py: tests/worker has its own conftest module, imported by name.)"""
 
 import os
 import pathlib

@@ -123,6 +123,7 @@ OptimizeOutcome run_optimize(const OptimizeOptions& opt, WorkerClient& worker, H
   RunInfo info{"optimize", problem.string(), hash_hex(problem_text), "", on_gpu ? "cuda" : "cpu",
                gpu ? gpu->device_name : "", hello.value("versions", json::object()).dump(), to_string(opt.precision)};
 
+  std::optional<double> eager_final_us, compile_final_us;  // shown on the progress line when done
   auto finish = [&](ExitCode code, const std::string& status, const std::string& message, std::int64_t run) {
     outcome.code = code;
     outcome.message = message;
@@ -131,7 +132,13 @@ OptimizeOutcome run_optimize(const OptimizeOptions& opt, WorkerClient& worker, H
     result["elapsed_s"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (run > 0) history.finish_run(run, status, result);
     write_file(opt.out_dir / "result.json", result.dump(2) + "\n");
-    progress({.stage = "done", .note = status});
+    ProgressEvent done{.stage = "done", .note = status};
+    if (result.contains("best") && result.at("best").contains("median_us")) {
+      done.best_us = result.at("best").at("median_us").get<double>();
+      done.eager_us = eager_final_us;
+      done.compile_us = compile_final_us;
+    }
+    progress(done);
     return outcome;
   };
 
@@ -330,6 +337,8 @@ OptimizeOutcome run_optimize(const OptimizeOptions& opt, WorkerClient& worker, H
     }
   }
   result["roofline"] = roof;
+  eager_final_us = eager.median_us;
+  compile_final_us = compiled.median_us;
   return finish(ExitCode::ok, "ok", "", run);
 }
 

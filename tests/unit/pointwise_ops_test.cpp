@@ -83,3 +83,16 @@ TEST(PointwiseOps, ViewsAreIdentityOverAFlatIndexSpace) {
   EXPECT_FALSE(is_identity_view("aten.expand.default"));
   EXPECT_FALSE(is_identity_view("aten.relu.default"));
 }
+
+TEST(PointwiseOps, NonFiniteLiteralsFromTheProtocol) {
+  // clamp(x, min=-inf) arrives as the string "-inf": JSON has no infinities.
+  EXPECT_EQ(expr(node("aten.clamp.default", {ref("x"), val("-inf"), val(6)})),
+            "tl.minimum(tl.maximum(v_x, float('-inf')), 6.0)");
+}
+
+TEST(PointwiseOps, MultiResultNodesHaveNoShape) {
+  auto g = OpGraph::from_json(json::parse(R"({"inputs": [], "nodes": [{"name": "n0", "target": "aten.var_mean.correction",
+      "args": [], "kwargs": {}, "shape": null, "dtype": null}], "outputs": [{"ref": "n0"}]})"));
+  EXPECT_TRUE(g.nodes[0].meta.shape.empty());
+  EXPECT_TRUE(g.nodes[0].meta.dtype.empty());
+}

@@ -26,7 +26,8 @@ struct KernelProfile {
   std::string name;            // the "Kernel Name" column (possibly a demangled C++ signature)
   std::string block_size;      // e.g. "(128, 1, 1)"
   std::string grid_size;       // e.g. "(65536, 1, 1)"
-  std::string device;          // the "Device" column
+  std::string device;          // the "Device" column (an index)
+  std::string device_name;     // device__attribute_display_name, e.g. "NVIDIA H200"; empty when absent
   // Numeric metrics by name. A column with a section prefix ("SM_A.TriageCompute.l1tex__throughput...")
   // is also reachable by the bare metric name when no unprefixed column has that name.
   std::map<std::string, Metric, std::less<>> metrics;

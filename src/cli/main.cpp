@@ -54,6 +54,32 @@ int main(int argc, char** argv) {
   bench_cmd->add_option("--trials", bench.trials, "most candidates per problem")->check(CLI::NonNegativeNumber);
   add_common_options(*bench_cmd, common);
 
+  DiagnoseArgs diag;
+  auto* diagnose = app.add_subcommand("diagnose", "diagnose kernels from a saved Nsight Compute raw CSV (no GPU needed)");
+  diagnose->add_option("--ncu-csv", diag.csv, "output of `ncu --csv --page raw ...`")->required();
+  diagnose->add_option("--gpu", diag.gpu, "GPU name (default: the one the profile names), e.g. 'NVIDIA H100 80GB HBM3'");
+  diagnose->add_option("--kernel", diag.kernel, "regex selecting kernels by name");
+  diagnose->add_flag("--all-kernels", diag.all_kernels, "also diagnose PyTorch and library kernels");
+  diagnose->add_option("--bytes", diag.bytes, "the problem's compulsory bytes (judges useful traffic)")
+      ->check(CLI::NonNegativeNumber);
+  diagnose->add_option("--flops", diag.flops, "the problem's FLOPs")->check(CLI::NonNegativeNumber);
+  diagnose->add_flag("--matmul", diag.matmul, "the kernel computes a matrix product (tensor cores could do it)");
+  diagnose->add_flag("--json", diag.json, "print JSON");
+
+  ProfileArgs prof;
+  auto* profile = app.add_subcommand("profile", "profile a kernel for a problem with Nsight Compute on the GPU and diagnose it");
+  profile->add_option("problem", prof.problem, "problem file")->required();
+  profile->add_option("--kernel", prof.kernel, "kernel file with ModelNew (default: the best kernel in the history)");
+  profile->add_option("--out", prof.out, "folder for the ncu CSV and log");
+  profile->add_option("--ncu", prof.ncu, "the ncu executable (default: found on PATH or in the CUDA folders)");
+  profile->add_option("--clock-control", prof.clock_control, "ncu's --clock-control (none reads counters here)")
+      ->check(CLI::IsMember({"none", "base"}));
+  profile->add_flag("--set-full", prof.full_set, "collect `--set full` instead of the sections the diagnosis needs");
+  profile->add_option("--home", common.home, "folder holding python/ and families/");
+  profile->add_option("--python", common.python, "Python interpreter with torch and triton");
+  profile->add_option("--db", common.db, "history database");
+  profile->add_flag("--json", common.json, "print JSON");
+
   HistoryArgs hist;
   auto* history = app.add_subcommand("history", "list past runs from the history database");
   history->add_option("--limit", hist.limit, "most runs to list")->check(CLI::PositiveNumber);
@@ -69,6 +95,8 @@ int main(int argc, char** argv) {
     if (*optimize) return run_optimize_command(common, opt);
     if (*bench_cmd) return run_bench_command(common, bench);
     if (*history) return run_history_command(common, hist);
+    if (*diagnose) return run_diagnose_command(diag);
+    if (*profile) return run_profile_command(common, prof);
   } catch (const UserError& e) {
     std::cerr << "kernelagent: " << e.what() << "\n";
     return static_cast<int>(e.code());

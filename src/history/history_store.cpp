@@ -264,6 +264,15 @@ std::vector<RunSummary> HistoryStore::runs(int limit) const {
   return out;
 }
 
+std::optional<json> HistoryStore::latest_result(const std::string& problem_hash) const {
+  Statement s(db_, "SELECT result_json FROM runs WHERE problem_hash = ? AND status = 'ok' ORDER BY id DESC LIMIT 1;");
+  s.bind(1, problem_hash);
+  if (!s.step()) return std::nullopt;
+  auto j = json::parse(s.text(0), nullptr, false);
+  if (j.is_discarded()) return std::nullopt;
+  return j;
+}
+
 std::vector<CandidateRecord> HistoryStore::candidates(std::int64_t run) const {
   Statement s(db_,
               "SELECT name, family, family_hash, config, source_path, status, message, COALESCE(compile_ms, 0), "

@@ -6,6 +6,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "kernelagent/profile/ncu_report.hpp"
+
 namespace kernelagent::cli {
 
 // Flags every command that talks to a worker shares.
@@ -36,12 +38,36 @@ struct BenchArgs {
   int trials = 0;
 };
 
+struct DiagnoseArgs {
+  std::string csv;            // --ncu-csv
+  std::string gpu;            // --gpu: overrides the GPU the profile names
+  std::string kernel;         // --kernel: regex over kernel names
+  bool all_kernels = false;   // --all-kernels: keep PyTorch/library kernels
+  double bytes = 0;           // --bytes: the problem's compulsory bytes
+  double flops = 0;           // --flops
+  bool matmul = false;        // --matmul: the kernel computes a matrix product
+  bool json = false;
+};
+
 struct HistoryArgs {
   int limit = 20;
 };
 
 int run_optimize_command(const CommonOptions& common, const OptimizeArgs& args);
 int run_bench_command(const CommonOptions& common, const BenchArgs& args);
+int run_diagnose_command(const DiagnoseArgs& args);
+// Prints (or writes as JSON) the diagnosis of the report's selected kernels; shared by diagnose and profile.
+int report_diagnosis(const NcuReport& report, const DiagnoseArgs& args);
+
+struct ProfileArgs {
+  std::string problem;
+  std::string kernel;         // --kernel: a kernel file with ModelNew; default: the best kernel in the history
+  std::string out;            // --out: where the ncu CSV and log go
+  std::string ncu;            // --ncu
+  std::string clock_control = "none";
+  bool full_set = false;      // --set-full
+};
+int run_profile_command(const CommonOptions& common, const ProfileArgs& args);
 int run_history_command(const CommonOptions& common, const HistoryArgs& args);
 
 }  // namespace kernelagent::cli

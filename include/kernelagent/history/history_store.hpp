@@ -75,6 +75,8 @@ class HistoryStore {
   void finish_run(std::int64_t run, const std::string& status, const nlohmann::json& result);
 
   std::vector<RunSummary> runs(int limit) const;
+  // The result document of the newest successful run on a problem file with this text hash.
+  std::optional<nlohmann::json> latest_result(const std::string& problem_hash) const;
   std::vector<CandidateRecord> candidates(std::int64_t run) const;
   int schema_version() const;
   const std::filesystem::path& path() const { return path_; }

@@ -1,0 +1,40 @@
+// The diagnosis over every labeled Nsight Compute profile: a confusion table of expected cause against the
+// top-1 and top-2 causes found, and the at_roofline verdicts. Usage: diagnosis_accuracy [labels.json]
+
+#include <iostream>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "kernelagent/diagnose/labeled_cases.hpp"
+
+int main(int argc, char** argv) {
+  using namespace kernelagent;
+  const std::filesystem::path labels = argc > 1 ? argv[1] : KA_TEST_DATA "/ncu/labels.json";
+  std::vector<CaseResult> results;
+  try {
+    results = run_labeled_cases(labels);
+  } catch (const std::exception& e) {
+    std::cerr << "diagnosis_accuracy: " << e.what() << "\n";
+    return 2;
+  }
+  fmt::print("{:<40} {:<28} {:<28} {:<28} {:>9} {:>6}\n", "case", "expected", "top-1", "top-2", "roofline", "right");
+  int top1 = 0, top2 = 0, roof = 0, right = 0;
+  std::map<std::string, std::map<std::string, int>> confusion;  // expected -> top-1 -> count
+  for (const auto& r : results) {
+    const bool in1 = r.top1 == r.label.cause, in2 = in1 || r.top2 == r.label.cause;
+    const bool roof_ok = r.diagnosis.at_roofline == r.label.at_roofline;
+    top1 += in1, top2 += in2, roof += roof_ok, right += r.right();
+    confusion[r.label.cause][r.top1.empty() ? "(none)" : r.top1]++;
+    fmt::print("{:<40} {:<28} {:<28} {:<28} {:>9} {:>6}\n", r.label.file, r.label.cause, r.top1, r.top2,
+               fmt::format("{}/{}", r.diagnosis.at_roofline ? "yes" : "no", r.label.at_roofline ? "yes" : "no"),
+               r.right() ? "yes" : "NO");
+  }
+  fmt::print("\nconfusion (expected -> top-1 found):\n");
+  for (const auto& [expected, found] : confusion)
+    for (const auto& [cause, n] : found) fmt::print("  {:<28} -> {:<28} {}\n", expected, cause, n);
+  const auto n = results.size();
+  fmt::print("\n{} cases: top-1 {}/{}, top-2 {}/{}, at_roofline {}/{}, right {}/{}\n", n, top1, n, top2, n, roof, n,
+             right, n);
+  return right == static_cast<int>(n) ? 0 : 1;
+}

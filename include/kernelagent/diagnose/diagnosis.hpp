@@ -1,0 +1,62 @@
+#pragma once
+// The Diagnose stage: from one kernel's Nsight Compute metrics, the GPU spec and (when known) the problem's
+// compulsory bytes and FLOPs, a ranked list of bottlenecks, each with a category, a cause, a confidence and
+// the evidence that shows it (DESIGN.md section 1; docs/diagnosis.md lists every cause).
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "kernelagent/gpu/gpu_spec.hpp"
+#include "kernelagent/profile/ncu_report.hpp"
+
+namespace kernelagent {
+
+struct Evidence {
+  std::string metric;   // the ncu metric (or a derived figure, named "derived:...")
+  double value = 0;
+  double threshold = 0;
+  std::string reading;  // what the number means, in plain words
+};
+
+struct Bottleneck {
+  std::string category;   // memory_bound, compute_bound, latency_bound, underutilized, launch_bound, occupancy_limited
+  std::string cause;      // e.g. dram_bandwidth_saturated
+  double confidence = 0;  // 0..1
+  std::string summary;    // one line
+  std::vector<Evidence> evidence;
+};
+
+// What is known about the problem the kernel computes; every field is optional.
+struct ProblemFacts {
+  std::optional<double> compulsory_bytes;  // inputs read once + outputs written once
+  std::optional<double> flops;
+  bool matrix_product = false;             // tensor cores could do this work
+};
+
+struct SpeedOfLight {
+  double compute_pct = 0;  // sm__throughput
+  double memory_pct = 0;   // gpu__compute_memory_throughput (the busiest memory unit)
+  double dram_pct = 0;     // DRAM bytes moved per second against the GPU's DRAM bandwidth
+};
+
+struct KernelDiagnosis {
+  std::string name;
+  double duration_us = 0;
+  bool at_roofline = false;
+  std::string roofline_reading;  // why at_roofline is what it is
+  SpeedOfLight sol;
+  std::vector<Bottleneck> bottlenecks;  // most important first
+
+  nlohmann::json to_json() const;
+};
+
+KernelDiagnosis diagnose_kernel(const KernelProfile& kernel, const GpuSpec& gpu, const ProblemFacts& facts);
+
+// The categories and causes the rules can name, for documentation and tests.
+const std::vector<std::string>& diagnosis_categories();
+const std::vector<std::string>& diagnosis_causes();
+
+}  // namespace kernelagent

@@ -1,0 +1,54 @@
+#pragma once
+// A diagnosis rule looks at the facts of one kernel and, when its bottleneck is present, says so with
+// evidence. Rules are small and independent; src/diagnose/rules/ holds them, grouped by category.
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "kernelagent/diagnose/diagnosis.hpp"
+
+namespace kernelagent {
+
+// Figures every rule needs, derived once from the metrics. A figure whose metrics are missing is nullopt,
+// and rules that need it stay silent: a missing metric degrades the diagnosis, never crashes it.
+struct KernelFacts {
+  const KernelProfile& kernel;
+  const GpuSpec& gpu;
+  const ProblemFacts& problem;
+
+  double duration_ns = 0;
+  int sm_count = 0;
+  std::optional<double> dram_bytes;         // read + write
+  std::optional<double> dram_fraction;      // DRAM bytes/s over the GPU's nominal bandwidth
+  std::optional<double> useful_fraction;    // compulsory bytes/s over the nominal bandwidth (when known)
+  std::optional<double> compute_pct, memory_pct;
+  std::optional<double> fma_pct, tensor_pct, alu_pct;  // pipe utilisation, % of peak while active
+  std::optional<double> grid, block, waves;
+  std::optional<double> achieved_occupancy, theoretical_occupancy;  // %
+  std::optional<double> issue_active_pct;
+
+  std::optional<double> metric(std::string_view name) const { return kernel.get(name); }
+};
+
+KernelFacts derive_facts(const KernelProfile& kernel, const GpuSpec& gpu, const ProblemFacts& problem);
+
+struct Rule {
+  std::string category;
+  std::string cause;
+  std::function<std::optional<Bottleneck>(const KernelFacts&)> check;
+};
+
+// Each group registers its rules here; see the files under src/diagnose/rules/.
+std::vector<Rule> memory_rules();
+std::vector<Rule> compute_rules();
+std::vector<Rule> occupancy_rules();
+std::vector<Rule> latency_rules();
+std::vector<Rule> utilization_rules();
+
+// A bottleneck with its confidence clamped to 0..1; rules add their evidence.
+Bottleneck make_bottleneck(std::string category, std::string cause, double confidence, std::string summary);
+
+}  // namespace kernelagent

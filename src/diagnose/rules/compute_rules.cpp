@@ -1,0 +1,53 @@
+// Compute-bound causes: a math pipe is the limit, or a faster one sits idle.
+
+#include <fmt/format.h>
+
+#include "kernelagent/diagnose/rule.hpp"
+
+namespace kernelagent {
+
+std::vector<Rule> compute_rules() {
+  return {
+      // fp32_pipe_saturated. Example: 256 dependent FMAs per element keep the FMA pipe 96 % busy while DRAM
+      // is at 4 %: only fewer or cheaper instructions (or tensor cores, for products) make it faster.
+      {"compute_bound", "fp32_pipe_saturated",
+       [](const KernelFacts& f) -> std::optional<Bottleneck> {
+         if (!f.fma_pct || *f.fma_pct < 60) return std::nullopt;
+         auto b = make_bottleneck("compute_bound", "fp32_pipe_saturated", 0.4 + 0.6 * *f.fma_pct / 100,
+                                  fmt::format("the FP32 (FMA) pipe is active {:.0f}% of the time", *f.fma_pct));
+         b.evidence.push_back({"sm__pipe_fma_cycles_active.avg.pct_of_peak_sustained_active", *f.fma_pct, 60,
+                               "share of active cycles the FMA pipe issues: the kernel is limited by fp32 arithmetic"});
+         if (f.dram_fraction) b.evidence.push_back({"derived:dram_bytes_per_s_over_peak", *f.dram_fraction, 0,
+                                                    "memory is not what it waits on"});
+         return b;
+       }},
+      // tensor_pipe_saturated. Example: a bf16 8192^3 GEMM with 128x128x64 tiles keeps the tensor pipe 85 %
+      // busy: the kernel is at the tensor-core roofline of the clock it ran at.
+      {"compute_bound", "tensor_pipe_saturated",
+       [](const KernelFacts& f) -> std::optional<Bottleneck> {
+         if (!f.tensor_pct || *f.tensor_pct < 60) return std::nullopt;
+         auto b = make_bottleneck("compute_bound", "tensor_pipe_saturated", 0.4 + 0.6 * *f.tensor_pct / 100,
+                                  fmt::format("the tensor pipe is active {:.0f}% of the time", *f.tensor_pct));
+         b.evidence.push_back({"sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_active", *f.tensor_pct, 60,
+                               "share of active cycles the tensor cores work: the matrix math itself is the limit"});
+         return b;
+       }},
+      // tensor_cores_unused. Example: an fp32 SIMT SGEMM keeps the FMA pipe busy and the tensor pipe at 0 %;
+      // TF32 or 3xTF32 tensor-core math could do the same product several times faster. Said only for
+      // matrix products: elementwise code has nothing for tensor cores to do.
+      {"compute_bound", "tensor_cores_unused",
+       [](const KernelFacts& f) -> std::optional<Bottleneck> {
+         if (!f.problem.matrix_product || !f.tensor_pct || *f.tensor_pct >= 5) return std::nullopt;
+         if (!f.fma_pct || *f.fma_pct < 30) return std::nullopt;
+         auto b = make_bottleneck("compute_bound", "tensor_cores_unused", 0.5 + 0.4 * *f.fma_pct / 100,
+                                  "a matrix product runs on the FP32 pipe while the tensor cores idle");
+         b.evidence.push_back({"sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_active", *f.tensor_pct, 5,
+                               "the tensor cores do almost nothing"});
+         b.evidence.push_back({"sm__pipe_fma_cycles_active.avg.pct_of_peak_sustained_active", *f.fma_pct, 30,
+                               "the product's multiply-adds go through the FP32 pipe instead"});
+         return b;
+       }},
+  };
+}
+
+}  // namespace kernelagent

@@ -1,0 +1,101 @@
+// Memory-bound causes: the kernel waits on bytes. Which bytes, and why, decides the fix.
+
+#include <fmt/format.h>
+
+#include "kernelagent/diagnose/rule.hpp"
+
+namespace kernelagent {
+
+std::vector<Rule> memory_rules() {
+  return {
+      // dram_bandwidth_saturated. Example: fp32 x + y over 2^26 elements moves 786 MB in 183 us = 4.29 TB/s,
+      // 89 % of an H200's 4.8 TB/s: nothing inside the kernel is left to win but bytes not moved.
+      {"memory_bound", "dram_bandwidth_saturated",
+       [](const KernelFacts& f) -> std::optional<Bottleneck> {
+         if (!f.dram_fraction || *f.dram_fraction < 0.60) return std::nullopt;
+         std::string summary =
+             f.gpu.dram_bytes_per_s > 0
+                 ? fmt::format("DRAM moves {:.2f} TB/s, {:.0f}% of the {:.1f} TB/s peak",
+                               *f.dram_fraction * f.gpu.dram_bytes_per_s / 1e12, 100 * *f.dram_fraction,
+                               f.gpu.dram_bytes_per_s / 1e12)
+                 : fmt::format("DRAM throughput is {:.0f}% of its peak", 100 * *f.dram_fraction);
+         auto b = make_bottleneck("memory_bound", "dram_bandwidth_saturated", 0.5 + 0.5 * *f.dram_fraction, summary);
+         b.evidence.push_back({"derived:dram_bytes_per_s_over_peak", *f.dram_fraction, 0.60,
+                               "DRAM traffic over the GPU's nominal bandwidth; the best copy reaches about 0.89"});
+         if (f.dram_bytes) b.evidence.push_back({"dram__bytes_read.sum + dram__bytes_write.sum", *f.dram_bytes, 0,
+                                                 "bytes moved between DRAM and L2 by this launch"});
+         return b;
+       }},
+      // uncoalesced_access. Example: a warp reading fp32 with a stride of 8 elements uses 4 bytes of every
+      // 32-byte sector: 4 bytes/sector, 8x the traffic of a coalesced read, even though L1/L2 look busy.
+      {"memory_bound", "uncoalesced_access",
+       [](const KernelFacts& f) -> std::optional<Bottleneck> {
+         auto ld = f.metric("smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.ratio");
+         auto st = f.metric("smsp__sass_average_data_bytes_per_sector_mem_global_op_st.ratio");
+         auto reqs = f.metric("l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum");
+         std::optional<double> worst;
+         std::string which;
+         if (ld && *ld > 0 && reqs && *reqs > 0) worst = ld, which = "smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.ratio";
+         if (st && *st > 0 && (!worst || *st < *worst)) worst = st, which = "smsp__sass_average_data_bytes_per_sector_mem_global_op_st.ratio";
+         if (!worst || *worst >= 16) return std::nullopt;
+         auto b = make_bottleneck("memory_bound", "uncoalesced_access", 0.6 + 0.4 * (1 - *worst / 32),
+                                  fmt::format("global accesses use {:.1f} of every 32 bytes they fetch", *worst));
+         b.evidence.push_back({which, *worst, 16,
+                               "useful bytes per 32-byte sector; 32 is fully coalesced, lower means the warp's "
+                               "addresses are scattered or strided and each useful byte costs extra traffic"});
+         if (f.memory_pct) b.evidence.push_back({"gpu__compute_memory_throughput.avg.pct_of_peak_sustained_elapsed",
+                                                 *f.memory_pct, 0, "how busy the busiest memory unit is: busy moving waste"});
+         return b;
+       }},
+      // l2_thrashing. Example: a kernel whose working set exceeds L2 re-reads its inputs from DRAM: DRAM
+      // traffic is 3x the compulsory bytes and the L2 hit rate is 20 %.
+      {"memory_bound", "l2_thrashing",
+       [](const KernelFacts& f) -> std::optional<Bottleneck> {
+         auto hit = f.metric("lts__t_sector_hit_rate.pct");
+         if (!f.problem.compulsory_bytes || !f.dram_bytes || !hit || *f.problem.compulsory_bytes <= 0) return std::nullopt;
+         const double excess = *f.dram_bytes / *f.problem.compulsory_bytes;
+         if (excess < 1.5 || *hit >= 50) return std::nullopt;
+         auto b = make_bottleneck("memory_bound", "l2_thrashing", std::min(0.95, 0.5 + 0.1 * excess),
+                                  fmt::format("DRAM traffic is {:.1f}x the compulsory bytes and L2 hits only {:.0f}%",
+                                              excess, *hit));
+         b.evidence.push_back({"derived:dram_bytes_over_compulsory", excess, 1.5,
+                               "every byte the problem needs is fetched from DRAM this many times"});
+         b.evidence.push_back({"lts__t_sector_hit_rate.pct", *hit, 50, "re-used data is evicted from L2 before it is read again"});
+         return b;
+       }},
+      // low_data_reuse. Example: a GEMM with 32x32 tiles reads each input element K/32 times through L2;
+      // L2 traffic is 20x the compulsory bytes while the math pipes idle: larger tiles would reuse operands.
+      {"memory_bound", "low_data_reuse",
+       [](const KernelFacts& f) -> std::optional<Bottleneck> {
+         auto l2 = f.metric("lts__t_bytes.sum");
+         if (!f.problem.compulsory_bytes || !l2 || *f.problem.compulsory_bytes <= 0) return std::nullopt;
+         const double reread = *l2 / *f.problem.compulsory_bytes;
+         const double pipe = std::max(f.fma_pct.value_or(0), f.tensor_pct.value_or(0));
+         if (reread < 8 || pipe >= 60 || !f.problem.matrix_product) return std::nullopt;
+         auto b = make_bottleneck("memory_bound", "low_data_reuse", std::min(0.9, 0.5 + reread / 100),
+                                  fmt::format("L2 serves {:.0f}x the compulsory bytes while the math pipes are {:.0f}% busy",
+                                              reread, pipe));
+         b.evidence.push_back({"derived:l2_bytes_over_compulsory", reread, 8,
+                               "operands are fetched again for every small tile instead of being reused from registers "
+                               "or shared memory"});
+         return b;
+       }},
+      // bank_conflicts. Example: a transpose through shared memory with a 32-float row pitch serialises every
+      // column access 32 ways: conflicts per wavefront near 1 and the shared pipe busy.
+      {"memory_bound", "bank_conflicts",
+       [](const KernelFacts& f) -> std::optional<Bottleneck> {
+         auto conflicts = f.metric("l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum");
+         auto wavefronts = f.metric("l1tex__data_pipe_lsu_wavefronts_mem_shared.sum");
+         if (!conflicts || !wavefronts || *wavefronts <= 0) return std::nullopt;
+         const double ratio = *conflicts / *wavefronts;
+         if (ratio < 0.25) return std::nullopt;
+         auto b = make_bottleneck("memory_bound", "bank_conflicts", std::min(0.9, 0.4 + ratio / 2),
+                                  fmt::format("{:.0f}% of shared-memory wavefronts are bank-conflict replays", 100 * ratio));
+         b.evidence.push_back({"l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum / l1tex__data_pipe_lsu_wavefronts_mem_shared.sum",
+                               ratio, 0.25, "extra wavefronts caused by threads of a warp hitting the same bank"});
+         return b;
+       }},
+  };
+}
+
+}  // namespace kernelagent

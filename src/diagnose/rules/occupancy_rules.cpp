@@ -1,0 +1,91 @@
+// Occupancy causes: too few warps resident to hide latency, and why.
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "kernelagent/diagnose/rule.hpp"
+
+namespace kernelagent {
+
+namespace {
+
+// The occupancy limit (in blocks per SM) of one resource, and the smallest of the others.
+struct Limits {
+  std::optional<double> registers, shared, warps, blocks;
+  double others_min(std::optional<double> self) const {
+    double m = 1e9;
+    for (auto v : {registers, shared, warps, blocks})
+      if (v && v != self) m = std::min(m, *v);
+    return m;
+  }
+};
+
+Limits limits_of(const KernelFacts& f) {
+  return {f.metric("launch__occupancy_limit_registers"), f.metric("launch__occupancy_limit_shared_mem"),
+          f.metric("launch__occupancy_limit_warps"), f.metric("launch__occupancy_limit_blocks")};
+}
+
+// Only a problem when the kernel is not already at a roofline and occupancy is low.
+bool occupancy_matters(const KernelFacts& f) {
+  if (!f.theoretical_occupancy || *f.theoretical_occupancy > 50) return false;
+  const double pipe = std::max(f.fma_pct.value_or(0), f.tensor_pct.value_or(0));
+  return f.dram_fraction.value_or(0) < 0.6 && pipe < 60;
+}
+
+}  // namespace
+
+std::vector<Rule> occupancy_rules() {
+  return {
+      // register_spills. Example: a kernel needing 300 registers per thread capped at 255 spills to local
+      // memory: local loads and stores appear, each one a round trip through L1/L2.
+      {"occupancy_limited", "register_spills",
+       [](const KernelFacts& f) -> std::optional<Bottleneck> {
+         auto spills = f.metric("sass__inst_executed_register_spilling");
+         auto local = f.metric("derived__local_spilling_requests");
+         auto value = spills ? spills : local;
+         if (!value || *value <= 0) return std::nullopt;
+         auto b = make_bottleneck("occupancy_limited", "register_spills", 0.75,
+                                  fmt::format("{:.0f} spill instructions move registers through local memory", *value));
+         b.evidence.push_back({spills ? "sass__inst_executed_register_spilling" : "derived__local_spilling_requests",
+                               *value, 0, "registers that did not fit are stored and reloaded from local memory"});
+         if (auto regs = f.metric("launch__registers_per_thread"))
+           b.evidence.push_back({"launch__registers_per_thread", *regs, 255, "registers each thread holds"});
+         return b;
+       }},
+      // register_limited_occupancy. Example: 110 registers per thread with 256-thread blocks allow 2 blocks
+      // (16 warps, 25 %) per SM; with long memory latency too few warps are left to hide it.
+      {"occupancy_limited", "register_limited_occupancy",
+       [](const KernelFacts& f) -> std::optional<Bottleneck> {
+         Limits l = limits_of(f);
+         if (!l.registers || !occupancy_matters(f) || *l.registers >= l.others_min(l.registers)) return std::nullopt;
+         auto b = make_bottleneck("occupancy_limited", "register_limited_occupancy", 0.55,
+                                  fmt::format("registers allow {:.0f} blocks per SM: {:.0f}% theoretical occupancy",
+                                              *l.registers, *f.theoretical_occupancy));
+         b.evidence.push_back({"launch__occupancy_limit_registers", *l.registers, l.others_min(l.registers),
+                               "blocks per SM the register file allows, below every other limit"});
+         b.evidence.push_back({"sm__maximum_warps_per_active_cycle_pct", *f.theoretical_occupancy, 50,
+                               "the most warps an SM can hold for this kernel, % of its maximum"});
+         if (auto regs = f.metric("launch__registers_per_thread"))
+           b.evidence.push_back({"launch__registers_per_thread", *regs, 0, "registers each thread holds"});
+         return b;
+       }},
+      // shared_memory_limited_occupancy. Example: 3 pipeline stages of 128x128 fp32 tiles need 192 KB of
+      // shared memory per block: one block per SM, 12 % occupancy.
+      {"occupancy_limited", "shared_memory_limited_occupancy",
+       [](const KernelFacts& f) -> std::optional<Bottleneck> {
+         Limits l = limits_of(f);
+         if (!l.shared || !occupancy_matters(f) || *l.shared >= l.others_min(l.shared)) return std::nullopt;
+         auto b = make_bottleneck("occupancy_limited", "shared_memory_limited_occupancy", 0.55,
+                                  fmt::format("shared memory allows {:.0f} blocks per SM: {:.0f}% theoretical occupancy",
+                                              *l.shared, *f.theoretical_occupancy));
+         b.evidence.push_back({"launch__occupancy_limit_shared_mem", *l.shared, l.others_min(l.shared),
+                               "blocks per SM the shared memory allows, below every other limit"});
+         b.evidence.push_back({"sm__maximum_warps_per_active_cycle_pct", *f.theoretical_occupancy, 50,
+                               "the most warps an SM can hold for this kernel, % of its maximum"});
+         return b;
+       }},
+  };
+}
+
+}  // namespace kernelagent

@@ -1,0 +1,120 @@
+#include <gtest/gtest.h>
+
+#include "kernelagent/diagnose/diagnosis.hpp"
+#include "kernelagent/diagnose/labeled_cases.hpp"
+#include "test_data.hpp"
+
+using namespace kernelagent;
+
+namespace {
+
+GpuSpec h200() { return *find_gpu_spec("NVIDIA H200"); }
+
+KernelProfile profile(std::map<std::string, double> values) {
+  KernelProfile k;
+  k.name = "k";
+  for (const auto& [name, v] : values) k.metrics[name] = Metric{v, ""};
+  return k;
+}
+
+const Bottleneck* find(const KernelDiagnosis& d, const std::string& cause) {
+  for (const auto& b : d.bottlenecks)
+    if (b.cause == cause) return &b;
+  return nullptr;
+}
+
+}  // namespace
+
+TEST(Diagnosis, EveryLabeledProfileHasItsCauseInTheTopTwoAndTheRightRooflineVerdict) {
+  auto results = run_labeled_cases(test::data_dir() / "ncu" / "labels.json");
+  ASSERT_GE(results.size(), 5u);
+  for (const auto& r : results) {
+    EXPECT_TRUE(r.top1 == r.label.cause || r.top2 == r.label.cause)
+        << r.label.file << ": expected " << r.label.cause << ", found " << r.top1 << ", " << r.top2;
+    EXPECT_EQ(r.diagnosis.at_roofline, r.label.at_roofline) << r.label.file << ": " << r.diagnosis.roofline_reading;
+    for (const auto& b : r.diagnosis.bottlenecks) EXPECT_FALSE(b.evidence.empty()) << b.cause;
+  }
+}
+
+TEST(Diagnosis, StridedAccessIsNotAtTheRooflineEvenWithBusyCaches) {
+  // Busy L1/L2 (95 %) but each sector carries 4 useful bytes: the speed-of-light figure alone would mislead.
+  auto k = profile({{"gpu__time_duration.sum", 500'000}, {"gpu__compute_memory_throughput.avg.pct_of_peak_sustained_elapsed", 95},
+                    {"dram__bytes_read.sum", 1.6e9}, {"dram__bytes_write.sum", 0.2e9},
+                    {"smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.ratio", 4},
+                    {"l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum", 1e6}, {"launch__grid_size", 65536}});
+  ProblemFacts facts;
+  facts.compulsory_bytes = 0.4e9;  // what the problem needs: a quarter of what moved
+  auto d = diagnose_kernel(k, h200(), facts);
+  ASSERT_FALSE(d.bottlenecks.empty());
+  EXPECT_EQ(d.bottlenecks.front().cause, "uncoalesced_access");
+  EXPECT_FALSE(d.at_roofline) << d.roofline_reading;
+}
+
+TEST(Diagnosis, TensorCoresUnusedOnlyForMatrixProducts) {
+  auto k = profile({{"gpu__time_duration.sum", 2e6}, {"sm__pipe_fma_cycles_active.avg.pct_of_peak_sustained_active", 90},
+                    {"sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_active", 0}, {"launch__grid_size", 4096}});
+  ProblemFacts elementwise;
+  EXPECT_EQ(find(diagnose_kernel(k, h200(), elementwise), "tensor_cores_unused"), nullptr);
+  ProblemFacts gemm;
+  gemm.matrix_product = true;
+  EXPECT_NE(find(diagnose_kernel(k, h200(), gemm), "tensor_cores_unused"), nullptr);
+}
+
+TEST(Diagnosis, OccupancyLimitsNameTheResourceThatBinds) {
+  std::map<std::string, double> base = {{"gpu__time_duration.sum", 1e6}, {"launch__grid_size", 8192},
+                                        {"sm__maximum_warps_per_active_cycle_pct", 25},
+                                        {"launch__occupancy_limit_warps", 8}, {"launch__occupancy_limit_blocks", 32}};
+  auto regs = base;
+  regs["launch__occupancy_limit_registers"] = 2;
+  regs["launch__occupancy_limit_shared_mem"] = 8;
+  EXPECT_NE(find(diagnose_kernel(profile(regs), h200(), {}), "register_limited_occupancy"), nullptr);
+  auto smem = base;
+  smem["launch__occupancy_limit_registers"] = 8;
+  smem["launch__occupancy_limit_shared_mem"] = 1;
+  auto d = diagnose_kernel(profile(smem), h200(), {});
+  EXPECT_NE(find(d, "shared_memory_limited_occupancy"), nullptr);
+  EXPECT_EQ(find(d, "register_limited_occupancy"), nullptr);
+}
+
+TEST(Diagnosis, SpillsDivergenceAtomicsBankConflictsAndTails) {
+  auto d = diagnose_kernel(profile({{"gpu__time_duration.sum", 1e6}, {"launch__grid_size", 1000},
+                                    {"sass__inst_executed_register_spilling", 4096},
+                                    {"smsp__thread_inst_executed_per_inst_executed.ratio", 12},
+                                    {"l1tex__t_requests_pipe_lsu_mem_global_op_atom.sum", 1e6},
+                                    {"lts__d_atomic_input_cycles_active.max.pct_of_peak_sustained_elapsed", 80},
+                                    {"l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum", 9e6},
+                                    {"l1tex__data_pipe_lsu_wavefronts_mem_shared.sum", 1e7},
+                                    {"launch__waves_per_multiprocessor", 1.1}}),
+                           h200(), {});
+  for (const char* cause : {"register_spills", "warp_divergence", "atomic_contention", "bank_conflicts", "tail_effect"})
+    EXPECT_NE(find(d, cause), nullptr) << cause;
+}
+
+TEST(Diagnosis, LongScoreboardStallsWhenNothingIsBusy) {
+  auto k = profile({{"gpu__time_duration.sum", 1e6}, {"launch__grid_size", 4096},
+                    {"smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio", 30},
+                    {"dram__bytes_read.sum", 1e8}, {"sm__throughput.avg.pct_of_peak_sustained_elapsed", 10}});
+  auto d = diagnose_kernel(k, h200(), {});
+  ASSERT_FALSE(d.bottlenecks.empty());
+  EXPECT_EQ(d.bottlenecks.front().cause, "long_scoreboard_stalls");
+}
+
+TEST(Diagnosis, MissingMetricsDegradeNeverCrash) {
+  auto d = diagnose_kernel(profile({}), h200(), {});
+  EXPECT_TRUE(d.bottlenecks.empty());
+  EXPECT_FALSE(d.at_roofline);
+  GpuSpec unknown = describe_gpu({{"name", "mystery"}}, nullptr);
+  auto u = diagnose_kernel(profile({{"gpu__time_duration.sum", 1e6}, {"dram__bytes_read.sum", 1e9}}), unknown, {});
+  EXPECT_EQ(u.sol.dram_pct, 0);
+}
+
+TEST(Diagnosis, JsonHasTheDocumentedShape) {
+  auto results = run_labeled_cases(test::data_dir() / "ncu" / "labels.json");
+  auto j = results.front().diagnosis.to_json();
+  for (const char* key : {"name", "duration_us", "at_roofline", "sol", "bottlenecks"}) EXPECT_TRUE(j.contains(key)) << key;
+  for (const char* key : {"compute_pct", "memory_pct", "dram_pct"}) EXPECT_TRUE(j.at("sol").at(key).is_number());
+  const auto& b = j.at("bottlenecks").at(0);
+  for (const char* key : {"category", "cause", "confidence", "summary", "evidence"}) EXPECT_TRUE(b.contains(key)) << key;
+  const auto& e = b.at("evidence").at(0);
+  for (const char* key : {"metric", "value", "threshold", "reading"}) EXPECT_TRUE(e.contains(key)) << key;
+}

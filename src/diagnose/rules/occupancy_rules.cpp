@@ -33,6 +33,25 @@ bool occupancy_matters(const KernelFacts& f) {
   return f.dram_fraction.value_or(0) < 0.6 && pipe < 60;
 }
 
+// The bottleneck when `limit_metric` (blocks per SM one resource allows) is the tightest occupancy limit;
+// `resource` reads as the start of the summary ("registers allow").
+std::optional<Bottleneck> limited_by(const KernelFacts& f, const std::string& cause, const std::string& limit_metric,
+                                     const std::string& resource, const std::string& the_resource) {
+  const auto limit = f.metric(limit_metric);
+  const Limits l = limits_of(f);
+  if (!limit || !occupancy_matters(f) || *limit >= l.others_min(limit)) return std::nullopt;
+  auto b = make_bottleneck("occupancy_limited", cause, 0.55,
+                           fmt::format("{} {:.0f} blocks per SM: {:.0f}% theoretical occupancy", resource, *limit,
+                                       *f.theoretical_occupancy));
+  b.evidence.push_back({limit_metric, *limit, l.others_min(limit),
+                        "blocks per SM " + the_resource + " allows, below every other limit"});
+  b.evidence.push_back({"sm__maximum_warps_per_active_cycle_pct", *f.theoretical_occupancy, 50,
+                        "the most warps an SM can hold for this kernel, % of its maximum"});
+  if (auto regs = f.metric("launch__registers_per_thread"))
+    b.evidence.push_back({"launch__registers_per_thread", *regs, 0, "registers each thread holds"});
+  return b;
+}
+
 }  // namespace
 
 std::vector<Rule> occupancy_rules() {
@@ -56,34 +75,16 @@ std::vector<Rule> occupancy_rules() {
       // register_limited_occupancy. Example: 110 registers per thread with 256-thread blocks allow 2 blocks
       // (16 warps, 25 %) per SM; with long memory latency too few warps are left to hide it.
       {"occupancy_limited", "register_limited_occupancy",
-       [](const KernelFacts& f) -> std::optional<Bottleneck> {
-         Limits l = limits_of(f);
-         if (!l.registers || !occupancy_matters(f) || *l.registers >= l.others_min(l.registers)) return std::nullopt;
-         auto b = make_bottleneck("occupancy_limited", "register_limited_occupancy", 0.55,
-                                  fmt::format("registers allow {:.0f} blocks per SM: {:.0f}% theoretical occupancy",
-                                              *l.registers, *f.theoretical_occupancy));
-         b.evidence.push_back({"launch__occupancy_limit_registers", *l.registers, l.others_min(l.registers),
-                               "blocks per SM the register file allows, below every other limit"});
-         b.evidence.push_back({"sm__maximum_warps_per_active_cycle_pct", *f.theoretical_occupancy, 50,
-                               "the most warps an SM can hold for this kernel, % of its maximum"});
-         if (auto regs = f.metric("launch__registers_per_thread"))
-           b.evidence.push_back({"launch__registers_per_thread", *regs, 0, "registers each thread holds"});
-         return b;
+       [](const KernelFacts& f) {
+         return limited_by(f, "register_limited_occupancy", "launch__occupancy_limit_registers", "registers allow",
+                           "the register file");
        }},
       // shared_memory_limited_occupancy. Example: 3 pipeline stages of 128x128 fp32 tiles need 192 KB of
       // shared memory per block: one block per SM, 12 % occupancy.
       {"occupancy_limited", "shared_memory_limited_occupancy",
-       [](const KernelFacts& f) -> std::optional<Bottleneck> {
-         Limits l = limits_of(f);
-         if (!l.shared || !occupancy_matters(f) || *l.shared >= l.others_min(l.shared)) return std::nullopt;
-         auto b = make_bottleneck("occupancy_limited", "shared_memory_limited_occupancy", 0.55,
-                                  fmt::format("shared memory allows {:.0f} blocks per SM: {:.0f}% theoretical occupancy",
-                                              *l.shared, *f.theoretical_occupancy));
-         b.evidence.push_back({"launch__occupancy_limit_shared_mem", *l.shared, l.others_min(l.shared),
-                               "blocks per SM the shared memory allows, below every other limit"});
-         b.evidence.push_back({"sm__maximum_warps_per_active_cycle_pct", *f.theoretical_occupancy, 50,
-                               "the most warps an SM can hold for this kernel, % of its maximum"});
-         return b;
+       [](const KernelFacts& f) {
+         return limited_by(f, "shared_memory_limited_occupancy", "launch__occupancy_limit_shared_mem", "shared memory allows",
+                           "the shared memory");
        }},
   };
 }

@@ -198,7 +198,7 @@ OptimizeOutcome run_optimize(const OptimizeOptions& opt, WorkerClient& worker, H
   // The search: the knob space in order, default first, invalid configurations pruned.
   std::vector<Config> configs;
   for (const auto& c : family->knob_space().enumerate())
-    if (family->valid(c, trace, gpu ? &*gpu : nullptr)) configs.push_back(c);
+    if (family->valid(c, trace, gpu ? &*gpu : nullptr, opt.precision)) configs.push_back(c);
   const int budget = opt.max_trials > 0 ? opt.max_trials : (on_gpu ? static_cast<int>(configs.size()) : 1);
   if (static_cast<int>(configs.size()) > budget) configs.resize(static_cast<std::size_t>(budget));
 

@@ -85,12 +85,12 @@ TEST(ElementwiseFamily, PrunesBlocksLargerThanTheProblem) {
   auto t = TraceResult::from_json(test::read_json(test::data_dir() / "traces" / "19_ReLU.json"));  // 16000 elements
   nlohmann::json big = {{"num_warps", 16}, {"elems_per_thread", 32}, {"eviction", "none"}};  // 16384 elements
   nlohmann::json small = {{"num_warps", 4}, {"elems_per_thread", 4}, {"eviction", "none"}};
-  EXPECT_TRUE(f.valid(small, t, nullptr));
-  EXPECT_TRUE(f.valid(big, t, nullptr));  // 16384 is the power of two that covers 16000
+  EXPECT_TRUE(f.valid(small, t, nullptr, Precision::strict));
+  EXPECT_TRUE(f.valid(big, t, nullptr, Precision::strict));  // 16384 is the power of two that covers 16000
   t.graph.outputs = {"n0"};
   t.graph.nodes[0].meta.shape = {16, 100};
   t.graph.inputs[0].meta.shape = {16, 100};
-  EXPECT_FALSE(f.valid(big, t, nullptr));
+  EXPECT_FALSE(f.valid(big, t, nullptr, Precision::strict));
 }
 
 TEST(ElementwiseFamily, UsesSixtyFourBitOffsetsOnlyWhenNeeded) {

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "kernelagent/core/op_graph.hpp"
+#include "kernelagent/core/precision.hpp"
 #include "kernelagent/gpu/gpu_spec.hpp"
 
 namespace kernelagent {
@@ -50,8 +51,9 @@ class Family {
   // nullopt when the family implements the problem; otherwise why not, in one sentence.
   virtual std::optional<std::string> why_not(const TraceResult& trace) const = 0;
   virtual const KnobSpace& knob_space() const = 0;
-  // False for a configuration this problem or GPU cannot use (pruned before anything is compiled).
-  virtual bool valid(const Config& config, const TraceResult& trace, const GpuSpec* gpu) const = 0;
+  // False for a configuration this problem, GPU or precision policy cannot use (pruned before anything is
+  // compiled). `gpu` is null on the CPU.
+  virtual bool valid(const Config& config, const TraceResult& trace, const GpuSpec* gpu, Precision precision) const = 0;
   // The complete, standalone kernel file (ModelNew) for one configuration.
   virtual std::string emit(const TraceResult& trace, const Config& config, const EmitContext& ctx) const = 0;
   // A hash of the family's source files, part of every stored result's key.

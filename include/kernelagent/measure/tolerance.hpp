@@ -1,15 +1,11 @@
 #pragma once
 // How close a candidate must be to the reference (DESIGN.md section 4), decided here, sent to the worker.
 
-#include <string>
 #include <string_view>
 
+#include "kernelagent/core/precision.hpp"
+
 namespace kernelagent {
-
-enum class Precision { strict, tf32 };
-
-Precision parse_precision(std::string_view s);  // throws UserError for anything else
-std::string to_string(Precision p);
 
 struct Tolerance {
   double atol = 1e-4;

@@ -78,7 +78,7 @@ std::optional<std::string> ElementwiseFamily::why_not(const TraceResult& trace) 
   return std::nullopt;
 }
 
-bool ElementwiseFamily::valid(const Config& config, const TraceResult& trace, const GpuSpec*) const {
+bool ElementwiseFamily::valid(const Config& config, const TraceResult& trace, const GpuSpec*, Precision) const {
   const std::int64_t block = block_of(config);
   if (block > 65536) return false;
   // A program far larger than the problem is mostly mask; keep the smallest block that covers it.

@@ -16,7 +16,7 @@ class ElementwiseFamily : public Family {
   std::string name() const override { return "elementwise"; }
   std::optional<std::string> why_not(const TraceResult& trace) const override;
   const KnobSpace& knob_space() const override { return space_; }
-  bool valid(const Config& config, const TraceResult& trace, const GpuSpec* gpu) const override;
+  bool valid(const Config& config, const TraceResult& trace, const GpuSpec* gpu, Precision precision) const override;
   std::string emit(const TraceResult& trace, const Config& config, const EmitContext& ctx) const override;
   std::string source_hash() const override { return hash_; }
 

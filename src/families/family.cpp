@@ -4,6 +4,7 @@
 
 #include "kernelagent/core/template.hpp"
 #include "kernelagent/families/elementwise/elementwise_family.hpp"
+#include "kernelagent/families/reduction/reduction_family.hpp"
 
 namespace kernelagent {
 
@@ -61,6 +62,7 @@ std::vector<Config> KnobSpace::enumerate() const {
 std::vector<std::unique_ptr<Family>> load_families(const std::filesystem::path& families_dir) {
   std::vector<std::unique_ptr<Family>> out;
   out.push_back(std::make_unique<ElementwiseFamily>(families_dir / "elementwise"));
+  out.push_back(std::make_unique<ReductionFamily>(families_dir / "reduction"));
   return out;
 }
 

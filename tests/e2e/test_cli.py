@@ -10,16 +10,19 @@ import pytest
 from cli_harness import DATA, kernelagent  # noqa: F401  (kernelagent is a fixture)
 
 ACTIVATIONS = sorted((DATA / "problems" / "activations").glob("*.py"))
+REDUCTIONS = sorted((DATA / "problems" / "reduction").glob("*.py"))
 
 
-@pytest.mark.parametrize("problem", ACTIVATIONS, ids=lambda p: p.stem)
+@pytest.mark.parametrize("problem", ACTIVATIONS + REDUCTIONS, ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_optimize_writes_a_correct_drop_in_kernel(kernelagent, problem, tmp_path):
     out = tmp_path / "out"
-    r = kernelagent("optimize", problem, "--out", out, db=tmp_path / "h.sqlite")
+    # Two trials on the interpreter: the default configuration and one more, both checked.
+    r = kernelagent("optimize", problem, "--out", out, "--trials", "2", db=tmp_path / "h.sqlite")
     assert r.returncode == 0, r.stderr
     result = json.loads((out / "result.json").read_text())
     assert result["status"] == "ok"
-    assert result["family"] == "elementwise"
+    assert result["trials"]["by_status"] == {"ok": 2}
+    assert result["family"] == ("elementwise" if problem.parent.name == "activations" else "reduction")
     assert result["interpreter"] is True and result["timing"] is None
     assert result["best"]["max_abs_err"] <= 1e-4
     assert "Triton interpreter" in r.stdout and "not timed" in r.stdout
@@ -100,10 +103,10 @@ def test_a_bad_problem_file_gets_one_clear_message(kernelagent, tmp_path, name, 
 
 
 def test_an_unsupported_problem_names_its_ops(kernelagent, tmp_path):
-    r = kernelagent("optimize", DATA / "problems" / "unsupported" / "row_sum.py", "--out", tmp_path / "o",
+    r = kernelagent("optimize", DATA / "problems" / "unsupported" / "cumsum.py", "--out", tmp_path / "o",
                     db=tmp_path / "h.sqlite")
     assert r.returncode == 3
-    assert "no kernel family implements this problem" in r.stderr and "aten.sum" in r.stderr
+    assert "no kernel family implements this problem" in r.stderr and "aten.cumsum" in r.stderr
 
 
 def test_missing_problem_file_and_bad_flags(kernelagent, tmp_path):

@@ -1,19 +1,20 @@
 #include "kernelagent/families/matmul/strided_view.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <array>
-
-#include <fmt/format.h>
 
 namespace kernelagent {
 
 namespace {
 
 constexpr std::array<std::string_view, 14> kLayoutOps = {
-    "aten.t.default",         "aten.transpose.int",      "aten.permute.default", "aten.view.default",
-    "aten._unsafe_view.default", "aten.reshape.default", "aten.expand.default",  "aten.unsqueeze.default",
-    "aten.squeeze.dim",       "aten.squeeze.dims",       "aten.squeeze.default", "aten.clone.default",
-    "aten.alias.default",     "aten.detach.default"};
+    "aten.t.default",      "aten.transpose.int",        "aten.permute.default",
+    "aten.view.default",   "aten._unsafe_view.default", "aten.reshape.default",
+    "aten.expand.default", "aten.unsqueeze.default",    "aten.squeeze.dim",
+    "aten.squeeze.dims",   "aten.squeeze.default",      "aten.clone.default",
+    "aten.alias.default",  "aten.detach.default"};
 
 std::optional<std::int64_t> int_arg(const Node& node, std::size_t i, std::string_view kw) {
   auto a = node.arg(i, kw);
@@ -25,7 +26,8 @@ std::optional<std::vector<std::int64_t>> ints_arg(const Node& node, std::size_t 
   auto a = node.arg(i, kw);
   if (!a) return std::nullopt;
   std::vector<std::int64_t> out;
-  if (a->kind == Arg::Kind::value && a->is_number()) return std::vector<std::int64_t>{static_cast<std::int64_t>(a->number())};
+  if (a->kind == Arg::Kind::value && a->is_number())
+    return std::vector<std::int64_t>{static_cast<std::int64_t>(a->number())};
   if (a->kind != Arg::Kind::list) return std::nullopt;
   for (const auto& item : a->items) {
     if (!item.is_number()) return std::nullopt;
@@ -116,8 +118,7 @@ std::optional<std::vector<std::int64_t>> view_strides(const StridedView& in, con
   std::int64_t tensor_numel = 1, view_numel = 1;
   for (auto tensor_d = static_cast<std::int64_t>(in.shape.size()) - 1; tensor_d >= 0; --tensor_d) {
     tensor_numel *= in.shape[tensor_d];
-    if (tensor_d == 0 ||
-        (in.shape[tensor_d - 1] != 1 && in.stride[tensor_d - 1] != tensor_numel * chunk_base_stride)) {
+    if (tensor_d == 0 || (in.shape[tensor_d - 1] != 1 && in.stride[tensor_d - 1] != tensor_numel * chunk_base_stride)) {
       while (view_d >= 0 && (view_numel < tensor_numel || shape[view_d] == 1)) {
         stride[view_d] = view_numel * chunk_base_stride;
         view_numel *= shape[view_d];

@@ -1,0 +1,123 @@
+// Emission of the matmul family's kernel files: fills the product or diagonal template with the
+// recognised problem's sizes and strides and one configuration's knobs.
+#include <fmt/format.h>
+
+#include <stdexcept>
+
+#include "kernelagent/core/template.hpp"
+#include "kernelagent/families/matmul/matmul_family.hpp"
+
+namespace kernelagent {
+
+namespace {
+
+// A Python tuple literal: (3,) for one element.
+std::string py_tuple(const std::vector<std::int64_t>& v) {
+  return fmt::format("({}{})", fmt::join(v, ", "), v.size() == 1 ? "," : "");
+}
+
+std::string strip(std::string s) {
+  while (!s.empty() && s.back() == '\n') s.pop_back();
+  return s;
+}
+
+// The forward's parameters, and checks that each tensor input has the shape and strides the kernel's
+// sizes and strides were derived from (the reference's layout ops were resolved at trace time).
+void forward_signature(const TraceResult& trace, std::string& params, std::string& checks) {
+  for (const auto& in : trace.graph.inputs) {
+    params += (params.empty() ? "" : ", ") + in.name;
+    if (!in.is_tensor) continue;
+    const auto stride = in.meta.stride.empty() ? StridedView::contiguous(in.meta.shape).stride : in.meta.stride;
+    checks += fmt::format(
+        "        assert tuple({0}.shape) == {1} and {0}.stride() == {2}, "
+        "\"this kernel was specialised for {0} of shape {1} and stride {2}\"\n",
+        in.name, py_tuple(in.meta.shape), py_tuple(stride));
+  }
+}
+
+// The returned tensor as a view of the contiguous buffer `c` the kernel wrote.
+std::string return_expr(const MatmulProblem& p, const std::vector<std::int64_t>& buffer_shape) {
+  if (p.output.shape == buffer_shape) return "c";
+  if (p.row_major_output()) return fmt::format("c.view({})", py_tuple(p.output.shape));
+  return fmt::format("c.as_strided({}, {})", py_tuple(p.output.shape), py_tuple(p.output.stride));
+}
+
+// 32-bit offsets are cheaper; past 2^31 elements of any tensor the kernel needs 64-bit ones.
+bool needs_wide_offsets(const MatmulProblem& p, std::int64_t split_k) {
+  const std::int64_t limit = std::int64_t{1} << 30;  // headroom for the masked lanes past the edges
+  return p.max_offset() >= limit || split_k * p.batch * p.m * p.n >= limit;
+}
+
+}  // namespace
+
+std::string MatmulFamily::emit(const TraceResult& trace, const Config& config, const EmitContext& ctx) const {
+  auto r = recognise_matmul(trace);
+  if (auto* why = std::get_if<std::string>(&r))
+    throw std::runtime_error("matmul family cannot emit this problem: " + *why);
+  const MatmulProblem& p = std::get<MatmulProblem>(r);
+  return p.kind == MatmulProblem::Kind::product ? emit_product(trace, p, config, ctx)
+                                                : emit_diag(trace, p, config, ctx);
+}
+
+std::string MatmulFamily::emit_product(const TraceResult& trace, const MatmulProblem& p, const Config& config,
+                                       const EmitContext& ctx) const {
+  std::string params, checks;
+  forward_signature(trace, params, checks);
+  const auto split = config.at("SPLIT_K").get<std::int64_t>();
+  const char* mask = p.mask == TriangleMask::tril ? "1" : p.mask == TriangleMask::triu ? "2" : "0";
+  return fill_template(product_template_,
+                       {
+                           {"PROBLEM", ctx.problem_label},
+                           {"CONFIG", config.dump()},
+                           {"FORWARD_PARAMS", params},
+                           {"FORWARD_CHECKS", strip(checks)},
+                           {"A", p.a.input},
+                           {"B", p.b.input},
+                           {"BATCH", std::to_string(p.batch)},
+                           {"M", std::to_string(p.m)},
+                           {"N", std::to_string(p.n)},
+                           {"K", std::to_string(p.k)},
+                           {"A_STRIDES", fmt::format("{}, {}, {}", p.a.stride_batch, p.a.stride_row, p.a.stride_col)},
+                           {"B_STRIDES", fmt::format("{}, {}, {}", p.b.stride_batch, p.b.stride_row, p.b.stride_col)},
+                           {"DTYPE", p.dtype},
+                           {"SPLIT_K", std::to_string(split)},
+                           {"DIAGONAL", std::to_string(p.diagonal)},
+                           {"MASK", mask},
+                           {"BLOCK_M", config.at("BLOCK_M").dump()},
+                           {"BLOCK_N", config.at("BLOCK_N").dump()},
+                           {"BLOCK_K", config.at("BLOCK_K").dump()},
+                           {"GROUP_M", config.at("GROUP_M").dump()},
+                           {"INPUT_PRECISION", config.at("input_precision").get<std::string>()},
+                           {"WIDE", needs_wide_offsets(p, split) ? "True" : "False"},
+                           {"NUM_WARPS", config.at("num_warps").dump()},
+                           {"NUM_STAGES", config.at("num_stages").dump()},
+                           {"RETURN", return_expr(p, {p.batch, p.m, p.n})},
+                       });
+}
+
+std::string MatmulFamily::emit_diag(const TraceResult& trace, const MatmulProblem& p, const Config& config,
+                                    const EmitContext& ctx) const {
+  std::string params, checks;
+  forward_signature(trace, params, checks);
+  return fill_template(diag_template_, {
+                                           {"PROBLEM", ctx.problem_label},
+                                           {"CONFIG", config.dump()},
+                                           {"FORWARD_PARAMS", params},
+                                           {"FORWARD_CHECKS", strip(checks)},
+                                           {"D", p.a.input},
+                                           {"X", p.b.input},
+                                           {"M", std::to_string(p.m)},
+                                           {"N", std::to_string(p.n)},
+                                           {"DTYPE", p.dtype},
+                                           {"D_STRIDE", std::to_string(p.a.stride_row)},
+                                           {"X_STRIDES", fmt::format("{}, {}", p.b.stride_row, p.b.stride_col)},
+                                           {"SCALE_ROWS", p.kind == MatmulProblem::Kind::diag_rows ? "True" : "False"},
+                                           {"BLOCK_M", config.at("BLOCK_M").dump()},
+                                           {"BLOCK_N", config.at("BLOCK_N").dump()},
+                                           {"WIDE", needs_wide_offsets(p, 1) ? "True" : "False"},
+                                           {"NUM_WARPS", config.at("num_warps").dump()},
+                                           {"RETURN", return_expr(p, {p.m, p.n})},
+                                       });
+}
+
+}  // namespace kernelagent

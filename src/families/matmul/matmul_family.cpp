@@ -1,0 +1,92 @@
+#include "kernelagent/families/matmul/matmul_family.hpp"
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+
+#include "kernelagent/core/hash.hpp"
+#include "kernelagent/core/template.hpp"
+
+namespace kernelagent {
+
+using nlohmann::json;
+
+namespace {
+
+std::int64_t pow2_at_least(std::int64_t n) {
+  std::int64_t p = 1;
+  while (p < n) p *= 2;
+  return p;
+}
+
+std::int64_t element_bytes(const std::string& dtype) { return dtype == "float32" ? 4 : 2; }
+
+std::int64_t smallest(const KnobSpace& space, const std::string& knob) {
+  std::int64_t best = 0;
+  for (const auto& k : space.knobs)
+    if (k.name == knob)
+      for (const auto& v : k.domain)
+        if (best == 0 || v.get<std::int64_t>() < best) best = v.get<std::int64_t>();
+  return best;
+}
+
+}  // namespace
+
+MatmulFamily::MatmulFamily(const std::filesystem::path& dir) {
+  const std::string manifest_text = read_text_file(dir / "manifest.json");
+  json manifest = json::parse(manifest_text);
+  space_ = KnobSpace::from_manifest(manifest);
+  product_template_ = read_text_file(dir / manifest.at("template").get<std::string>());
+  diag_template_ = read_text_file(dir / manifest.at("diag_template").get<std::string>());
+  hash_ = hash_hex(manifest_text + product_template_ + diag_template_);
+}
+
+std::optional<std::string> MatmulFamily::why_not(const TraceResult& trace) const {
+  auto r = recognise_matmul(trace);
+  if (auto* why = std::get_if<std::string>(&r)) return *why;
+  return std::nullopt;
+}
+
+std::int64_t MatmulFamily::smem_bytes(const Config& c, const std::string& dtype) {
+  const auto bm = c.at("BLOCK_M").get<std::int64_t>(), bn = c.at("BLOCK_N").get<std::int64_t>();
+  const auto bk = c.at("BLOCK_K").get<std::int64_t>(), stages = c.at("num_stages").get<std::int64_t>();
+  return (bm * bk + bk * bn) * element_bytes(dtype) * stages;
+}
+
+bool MatmulFamily::valid(const Config& c, const TraceResult& trace, const GpuSpec* gpu, Precision precision) const {
+  auto r = recognise_matmul(trace);
+  if (!std::holds_alternative<MatmulProblem>(r)) return false;
+  const MatmulProblem& p = std::get<MatmulProblem>(r);
+  const auto bm = c.at("BLOCK_M").get<std::int64_t>(), bn = c.at("BLOCK_N").get<std::int64_t>();
+
+  // A tile far larger than the problem is mostly mask: allow the smallest tile, or the one that covers it.
+  if (bm > std::max(smallest(space_, "BLOCK_M"), pow2_at_least(p.m))) return false;
+  if (bn > std::max(smallest(space_, "BLOCK_N"), pow2_at_least(p.n))) return false;
+
+  if (p.kind != MatmulProblem::Kind::product) {
+    // The diagonal form has no K loop: only the tile and the warps matter, the rest would repeat configs.
+    const Config def = space_.default_config();
+    for (const auto* knob : {"BLOCK_K", "GROUP_M", "num_stages", "SPLIT_K", "input_precision"})
+      if (c.at(knob) != def.at(knob)) return false;
+    return true;
+  }
+
+  const auto prec = c.at("input_precision").get<std::string>();
+  if (prec != "ieee" && p.dtype != "float32") return false;  // TF32 modes exist only for fp32 inputs
+  if (prec == "tf32" && precision != Precision::tf32) return false;
+
+  if (gpu && gpu->smem_per_block_optin > 0 && smem_bytes(c, p.dtype) > gpu->smem_per_block_optin) return false;
+
+  const auto split = c.at("SPLIT_K").get<std::int64_t>();
+  if (split > 1) {
+    // Splitting K pays for a workspace and a second kernel; it helps only when K dominates and the
+    // output tiles alone leave the GPU idle.
+    const auto bk = c.at("BLOCK_K").get<std::int64_t>();
+    if (p.k < 4 * std::max(p.m, p.n)) return false;
+    if (p.k / split < 4 * bk) return false;
+    const std::int64_t tiles = p.batch * ((p.m + bm - 1) / bm) * ((p.n + bn - 1) / bn);
+    if (gpu && gpu->sm_count > 0 && tiles >= gpu->sm_count) return false;
+  }
+  return true;
+}
+
+}  // namespace kernelagent

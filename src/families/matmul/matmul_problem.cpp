@@ -1,0 +1,238 @@
+#include "kernelagent/families/matmul/matmul_problem.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <optional>
+
+namespace kernelagent {
+
+namespace {
+
+bool is_product(std::string_view t) {
+  return t == "aten.mm.default" || t == "aten.bmm.default" || t == "aten.matmul.default" || t == "aten.mv.default";
+}
+bool is_triangle(std::string_view t) { return t == "aten.tril.default" || t == "aten.triu.default"; }
+bool is_diag(std::string_view t) { return t == "aten.diag_embed.default" || t == "aten.diag.default"; }
+
+bool supported_dtype(const std::string& dt) { return dt == "float32" || dt == "float16" || dt == "bfloat16"; }
+
+// What a ref holds while the graph is walked: a graph input seen through layout ops, the product (or a
+// view of it), or the square matrix diag(d) of an input vector d.
+struct Value {
+  enum class Kind { input_view, product_view, diag } kind = Kind::input_view;
+  std::string input;
+  StridedView view;
+  bool raw_product = false;  // the product itself, not yet re-viewed: only there can tril/triu be fused
+};
+
+using Env = std::map<std::string, Value>;
+
+std::optional<std::int64_t> int_arg(const Node& node, std::size_t i, std::string_view kw) {
+  auto a = node.arg(i, kw);
+  if (!a || !a->is_number()) return std::nullopt;
+  return static_cast<std::int64_t>(a->number());
+}
+
+// Looks up the tensor a node reads as argument i, or says why the family cannot read it.
+std::variant<const Value*, std::string> operand(const OpGraph& g, const Env& env, const Node& node, std::size_t i) {
+  auto a = node.arg(i, "self");
+  if (!a || a->kind != Arg::Kind::ref)
+    return fmt::format("{} ({}) has an argument that is not a tensor", node.name, node.target);
+  if (g.find_constant(a->ref))
+    return fmt::format(
+        "{} ({}) reads {}, a tensor held by the model (a parameter or buffer): the matmul family reads only forward "
+        "inputs",
+        node.name, node.target, a->ref);
+  auto it = env.find(a->ref);
+  if (it == env.end())
+    return fmt::format("{} ({}) reads {}, which is not a tensor the family can follow", node.name, node.target, a->ref);
+  return &it->second;
+}
+
+// The diagonal matrix diag(d) of a 1-D input d, from aten.diag_embed(d, 0, -2, -1) or aten.diag(d, 0).
+std::variant<Value, std::string> diag_value(const Node& node, const Value& src) {
+  if (src.kind != Value::Kind::input_view || src.view.shape.size() != 1)
+    return fmt::format("{} ({}) builds a matrix from something other than a 1-D input vector", node.name, node.target);
+  const bool embed = node.target == "aten.diag_embed.default";
+  const auto offset = int_arg(node, 1, embed ? "offset" : "diagonal").value_or(0);
+  if (offset != 0)
+    return fmt::format("{} ({}) puts the vector on diagonal {}, not the main one", node.name, node.target, offset);
+  if (embed) {
+    const auto d1 = int_arg(node, 2, "dim1").value_or(-2), d2 = int_arg(node, 3, "dim2").value_or(-1);
+    if (!((d1 == -2 || d1 == 0) && (d2 == -1 || d2 == 1)))
+      return fmt::format("{} ({}) embeds into dims ({}, {}), not a plain square matrix", node.name, node.target, d1,
+                         d2);
+  }
+  Value v = src;
+  v.kind = Value::Kind::diag;
+  return v;
+}
+
+// The operands as [batch, rows, cols] views, from a 2-D (mm) or 3-D (bmm) input view.
+MatmulOperand as_operand(const Value& v) {
+  const auto& s = v.view.stride;
+  if (v.view.shape.size() == 2) return {v.input, 0, s[0], s[1]};
+  return {v.input, s[0], s[1], s[2]};
+}
+
+std::variant<MatmulProblem, std::string> product(const Node& node, const Value& a, const Value& b) {
+  const std::string& t = node.target;
+  const auto ra = a.view.shape.size(), rb = b.view.shape.size();
+  MatmulProblem p;
+  if (a.kind == Value::Kind::diag && b.kind == Value::Kind::diag)
+    return fmt::format("{} ({}) multiplies two diagonal matrices", node.name, t);
+  if (a.kind == Value::Kind::diag || b.kind == Value::Kind::diag) {
+    const bool rows = a.kind == Value::Kind::diag;
+    const Value& d = rows ? a : b;
+    const Value& x = rows ? b : a;
+    if (t != "aten.mm.default" && t != "aten.matmul.default")
+      return fmt::format("{} ({}) uses a diagonal matrix in a batched product", node.name, t);
+    if (x.view.shape.size() != 2)
+      return fmt::format("{} ({}) multiplies a diagonal matrix with a {}-D tensor", node.name, t, x.view.shape.size());
+    p.kind = rows ? MatmulProblem::Kind::diag_rows : MatmulProblem::Kind::diag_cols;
+    p.m = x.view.shape[0];
+    p.n = x.view.shape[1];
+    p.k = d.view.shape[0];
+    if (p.k != (rows ? p.m : p.n)) return fmt::format("{} ({}) has mismatched inner dims", node.name, t);
+    p.a = {d.input, 0, d.view.stride[0], 0};
+    p.b = as_operand(x);
+    p.output = StridedView::contiguous({p.m, p.n});
+    return p;
+  }
+  if (t == "aten.mv.default") {
+    if (ra != 2 || rb != 1) return fmt::format("{} ({}) needs a matrix and a vector", node.name, t);
+    // y = A @ x is the product with B = x as a [K, 1] column; the result [M, 1] is returned as [M].
+    p.m = a.view.shape[0];
+    p.k = a.view.shape[1];
+    p.n = 1;
+    if (b.view.shape[0] != p.k) return fmt::format("{} ({}) has mismatched inner dims", node.name, t);
+    p.a = as_operand(a);
+    p.b = {b.input, 0, b.view.stride[0], 1};
+    p.output = StridedView{{p.m}, {1}};
+    return p;
+  }
+  const bool two_d = ra == 2 && rb == 2, three_d = ra == 3 && rb == 3;
+  if ((t == "aten.mm.default" && !two_d) || (t == "aten.bmm.default" && !three_d) || (!two_d && !three_d))
+    return fmt::format(
+        "{} ({}) multiplies tensors of {} and {} dims: the family handles 2-D x 2-D and batched 3-D x 3-D", node.name,
+        t, ra, rb);
+  const auto& sa = a.view.shape;
+  const auto& sb = b.view.shape;
+  if (three_d && sa[0] != sb[0]) return fmt::format("{} ({}) has batch sizes {} and {}", node.name, t, sa[0], sb[0]);
+  p.batch = three_d ? sa[0] : 1;
+  p.m = sa[ra - 2];
+  p.k = sa[ra - 1];
+  p.n = sb[rb - 1];
+  if (sb[rb - 2] != p.k)
+    return fmt::format("{} ({}) has mismatched inner dims {} and {}", node.name, t, p.k, sb[rb - 2]);
+  p.a = as_operand(a);
+  p.b = as_operand(b);
+  p.output = StridedView::contiguous(three_d ? std::vector<std::int64_t>{p.batch, p.m, p.n}
+                                             : std::vector<std::int64_t>{p.m, p.n});
+  return p;
+}
+
+}  // namespace
+
+std::int64_t MatmulProblem::max_offset() const {
+  auto reach = [](std::int64_t nb, std::int64_t nr, std::int64_t nc, const MatmulOperand& o) {
+    return (nb - 1) * o.stride_batch + (nr - 1) * o.stride_row + (nc - 1) * o.stride_col;
+  };
+  if (kind != Kind::product) {  // a is the vector d of length k, b the matrix X [m, n]
+    return std::max({(k - 1) * a.stride_row, reach(1, m, n, b), m * n});
+  }
+  return std::max({reach(batch, m, k, a), reach(batch, k, n, b), batch * m * n});
+}
+
+std::variant<MatmulProblem, std::string> recognise_matmul(const TraceResult& trace) {
+  const OpGraph& g = trace.graph;
+  if (g.outputs.size() != 1)
+    return fmt::format("the problem returns {} outputs: the matmul family returns one", g.outputs.size());
+  std::size_t products = 0;
+  for (const auto& node : g.nodes) {
+    if (is_product(node.target)) {
+      ++products;
+    } else if (node.target == "aten.addmm.default" || node.target == "aten.baddbmm.default") {
+      return fmt::format(
+          "{} ({}) is a product plus a bias (the nn.Linear form): the matmul family computes a bare product", node.name,
+          node.target);
+    } else if (!is_layout_op(node.target) && !is_triangle(node.target) && !is_diag(node.target)) {
+      return fmt::format(
+          "{} ({}) is neither the matrix product nor a layout op or tril/triu around it: the matmul family computes "
+          "one product and nothing else",
+          node.name, node.target);
+    }
+  }
+  if (products == 0) return "the problem has no matrix product (aten.mm, aten.bmm, aten.mv or aten.matmul)";
+  if (products > 1) return fmt::format("the problem has {} matrix products: the matmul family computes one", products);
+
+  Env env;
+  for (const auto& in : g.inputs) {
+    if (!in.is_tensor) continue;
+    StridedView v =
+        in.meta.stride.empty() ? StridedView::contiguous(in.meta.shape) : StridedView{in.meta.shape, in.meta.stride};
+    env[in.name] = Value{Value::Kind::input_view, in.name, v, false};
+  }
+  std::optional<MatmulProblem> problem;
+  for (const auto& node : g.nodes) {
+    auto src = operand(g, env, node, 0);
+    if (auto* why = std::get_if<std::string>(&src)) return *why;
+    const Value& s = *std::get<const Value*>(src);
+    if (is_layout_op(node.target)) {
+      if (s.kind == Value::Kind::diag)
+        return fmt::format("{} ({}) re-views the diagonal matrix", node.name, node.target);
+      auto r = apply_layout_op(node, s.view);
+      if (!r.view) return r.why_not;
+      env[node.name] = Value{s.kind, s.input, *r.view, false};
+    } else if (is_diag(node.target)) {
+      auto d = diag_value(node, s);
+      if (auto* why = std::get_if<std::string>(&d)) return *why;
+      env[node.name] = std::get<Value>(d);
+    } else if (is_product(node.target)) {
+      auto other = operand(g, env, node, 1);
+      if (auto* why = std::get_if<std::string>(&other)) return *why;
+      const Value& o = *std::get<const Value*>(other);
+      if (s.kind == Value::Kind::product_view || o.kind == Value::Kind::product_view)
+        return fmt::format("{} ({}) multiplies the product again", node.name, node.target);
+      auto p = product(node, s, o);
+      if (auto* why = std::get_if<std::string>(&p)) return *why;
+      problem = std::get<MatmulProblem>(p);
+      env[node.name] = Value{Value::Kind::product_view, "", problem->output, true};
+    } else {  // tril / triu
+      if (s.kind != Value::Kind::product_view || !s.raw_product || !problem || problem->mask != TriangleMask::none)
+        return fmt::format(
+            "{} ({}) is not applied directly to the product: only a tril/triu of the product itself is fused",
+            node.name, node.target);
+      if (problem->kind != MatmulProblem::Kind::product)
+        return fmt::format("{} ({}) masks a diagonal scaling", node.name, node.target);
+      problem->mask = node.target == "aten.tril.default" ? TriangleMask::tril : TriangleMask::triu;
+      problem->diagonal = int_arg(node, 1, "diagonal").value_or(0);
+      env[node.name] = s;
+    }
+  }
+
+  auto out = env.find(g.outputs.front());
+  if (out == env.end() || out->second.kind != Value::Kind::product_view)
+    return fmt::format("the output {} is not the product (it is an input or a constant, or a view of one)",
+                       g.outputs.front());
+  problem->output = out->second.view;
+
+  for (const auto* name : {&problem->a.input, &problem->b.input}) {
+    const auto& dt = g.find_input(*name)->meta.dtype;
+    if (!supported_dtype(dt))
+      return fmt::format("input {} has dtype {}: the matmul family handles float32, float16 and bfloat16", *name, dt);
+  }
+  const auto& da = g.find_input(problem->a.input)->meta.dtype;
+  const auto& db = g.find_input(problem->b.input)->meta.dtype;
+  if (da != db) return fmt::format("the operands have dtypes {} and {}: the matmul family needs one dtype", da, db);
+  auto out_meta = g.meta_of(g.outputs.front());
+  if (!out_meta || out_meta->dtype != da) return fmt::format("the output's dtype differs from the operands' ({})", da);
+  problem->dtype = da;
+  if (problem->m == 0 || problem->n == 0 || problem->k == 0 || problem->batch == 0)
+    return "the product has an empty dimension";
+  return *problem;
+}
+
+}  // namespace kernelagent

@@ -1,0 +1,25 @@
+import torch
+import torch.nn as nn
+
+
+class Model(nn.Module):
+    """C = A @ B.T with B stored (N, K)."""
+
+    def __init__(self):
+        super(Model, self).__init__()
+
+    def forward(self, A: torch.Tensor, B: torch.Tensor) -> torch.Tensor:
+        return torch.matmul(A, B.T)
+
+
+M = 64
+K = 80
+N = 96
+
+
+def get_inputs():
+    return [torch.randn(M, K), torch.randn(N, K)]
+
+
+def get_init_inputs():
+    return []

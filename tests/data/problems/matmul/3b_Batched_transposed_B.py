@@ -1,0 +1,26 @@
+import torch
+import torch.nn as nn
+
+
+class Model(nn.Module):
+    """Batched C[b] = A[b] @ B[b].T, the attention-score form."""
+
+    def __init__(self):
+        super(Model, self).__init__()
+
+    def forward(self, A, B):
+        return torch.matmul(A, B.transpose(-2, -1))
+
+
+batch_size = 3
+m = 40
+k = 48
+n = 56
+
+
+def get_inputs():
+    return [torch.randn(batch_size, m, k), torch.randn(batch_size, n, k)]
+
+
+def get_init_inputs():
+    return []

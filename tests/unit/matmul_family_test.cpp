@@ -1,0 +1,337 @@
+// The matmul family against recorded traces (tests/data/traces_matmul, from the real worker on the problems
+// in tests/data/problems/matmul) and golden kernels (tests/data/golden/matmul, also run on Triton's
+// interpreter by tests/worker/test_matmul_family.py). KA_UPDATE_GOLDEN=1 rewrites the golden files.
+
+#include "kernelagent/families/matmul/matmul_family.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <set>
+
+#include "kernelagent/core/template.hpp"
+#include "test_data.hpp"
+
+using namespace kernelagent;
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+MatmulFamily family() { return MatmulFamily(test::source_dir() / "families" / "matmul"); }
+
+std::vector<fs::path> files_in(const fs::path& dir) {
+  std::vector<fs::path> out;
+  for (const auto& e : fs::directory_iterator(dir))
+    if (e.path().extension() == ".json") out.push_back(e.path());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+TraceResult trace(const std::string& name) {
+  return TraceResult::from_json(test::read_json(test::data_dir() / "traces_matmul" / (name + ".json")));
+}
+
+MatmulProblem problem(const std::string& name) {
+  auto r = recognise_matmul(trace(name));
+  if (auto* why = std::get_if<std::string>(&r)) throw std::runtime_error(name + ": " + *why);
+  return std::get<MatmulProblem>(r);
+}
+
+// What a search tries first on the CPU: the first valid configuration in enumeration order.
+Config first_valid(const MatmulFamily& f, const TraceResult& t) {
+  for (const auto& c : f.knob_space().enumerate())
+    if (f.valid(c, t, nullptr, Precision::strict)) return c;
+  throw std::runtime_error("no valid configuration");
+}
+
+Config with(Config c, const json& changes) {
+  for (const auto& [k, v] : changes.items()) c[k] = v;
+  return c;
+}
+
+// Golden kernels beyond each trace's first valid configuration: split-K, 3xTF32, and tiles small enough
+// that tril/triu skips whole tiles.
+struct Variant {
+  std::string trace, name;
+  json changes;
+};
+const std::vector<Variant>& variants() {
+  static const std::vector<Variant> v = {
+      {"6_Matmul_with_large_K_dimension_", "splitk4", {{"BLOCK_M", 64}, {"BLOCK_N", 64}, {"SPLIT_K", 4}}},
+      {"8_Matmul_with_irregular_shapes_",
+       "tf32x3",
+       {{"BLOCK_M", 64}, {"BLOCK_N", 64}, {"num_warps", 4}, {"num_stages", 4}, {"input_precision", "tf32x3"}}},
+      {"14_Matmul_for_upper_triangular_matrices", "tiles64", {{"BLOCK_M", 64}, {"BLOCK_N", 64}}},
+      {"15_Matmul_for_lower_triangular_matrices", "tiles64", {{"BLOCK_M", 64}, {"BLOCK_N", 64}}},
+      {"6b_Matmul_large_K_transposed_A", "splitk4", {{"BLOCK_M", 64}, {"BLOCK_N", 64}, {"SPLIT_K", 4}}},
+  };
+  return v;
+}
+
+void check_golden(const std::string& src, const std::string& stem) {
+  fs::path golden = test::data_dir() / "golden" / "matmul" / (stem + ".py");
+  if (std::getenv("KA_UPDATE_GOLDEN") != nullptr) {
+    fs::create_directories(golden.parent_path());
+    std::ofstream(golden) << src;
+    return;
+  }
+  ASSERT_TRUE(fs::exists(golden)) << golden << " is missing; run the tests with KA_UPDATE_GOLDEN=1";
+  EXPECT_EQ(src, read_text_file(golden)) << "emitted kernel differs from " << golden;
+}
+
+}  // namespace
+
+TEST(MatmulFamily, RecognisesEveryRecordedMatmulTrace) {
+  auto f = family();
+  auto traces = files_in(test::data_dir() / "traces_matmul");
+  ASSERT_GE(traces.size(), 20u);
+  for (const auto& p : traces) {
+    auto why = f.why_not(TraceResult::from_json(test::read_json(p)));
+    EXPECT_FALSE(why.has_value()) << p.filename() << ": " << why.value_or("");
+  }
+}
+
+TEST(MatmulFamily, DeclinesWhatIsNotOneProductWithAReason) {
+  auto f = family();
+  auto cases = files_in(test::data_dir() / "traces_matmul" / "unsupported");
+  ASSERT_GE(cases.size(), 5u);
+  for (const auto& p : cases) {
+    auto j = test::read_json(p);
+    auto t = TraceResult::from_json(j);
+    auto why = f.why_not(t);
+    ASSERT_TRUE(why.has_value()) << p.filename() << " was accepted";
+    EXPECT_NE(why->find(j.at("expect").get<std::string>()), std::string::npos) << p.filename() << ": " << *why;
+    EXPECT_THROW(f.emit(t, f.knob_space().default_config(), {"x"}), std::runtime_error);
+    EXPECT_FALSE(f.valid(f.knob_space().default_config(), t, nullptr, Precision::tf32));
+  }
+}
+
+TEST(MatmulFamily, DeclinesTheElementwiseTraces) {
+  auto f = family();
+  for (const auto* dir : {"traces", "traces_unsupported"})
+    for (const auto& p : files_in(test::data_dir() / dir)) {
+      auto why = f.why_not(TraceResult::from_json(test::read_json(p)));
+      ASSERT_TRUE(why.has_value()) << p.filename() << " was accepted";
+      EXPECT_GT(why->size(), 20u) << p.filename() << ": " << *why;
+    }
+  auto why = f.why_not(TraceResult::from_json(test::read_json(test::data_dir() / "traces" / "19_ReLU.json")));
+  EXPECT_NE(why->find("n0 (aten.relu.default) is neither the matrix product"), std::string::npos) << *why;
+}
+
+TEST(MatmulFamily, EmitsTheGoldenKernels) {
+  auto f = family();
+  for (const auto& p : files_in(test::data_dir() / "traces_matmul")) {
+    auto t = TraceResult::from_json(test::read_json(p));
+    check_golden(f.emit(t, first_valid(f, t), {p.stem().string() + ".py"}), p.stem().string());
+  }
+  for (const auto& v : variants()) {
+    auto t = trace(v.trace);
+    Config c = with(f.knob_space().default_config(), v.changes);
+    ASSERT_TRUE(f.valid(c, t, nullptr, Precision::strict)) << v.trace << " " << v.name;
+    check_golden(f.emit(t, c, {v.trace + ".py"}), v.trace + "__" + v.name);
+  }
+}
+
+TEST(MatmulFamily, KnobSpaceIsSmallTaggedAndDefaultFirst) {
+  auto f = family();
+  const auto& space = f.knob_space();
+  std::set<std::string> names;
+  for (const auto& k : space.knobs) {
+    names.insert(k.name);
+    EXPECT_FALSE(k.tags.empty()) << k.name;
+    EXPECT_FALSE(k.purpose.empty()) << k.name;
+    for (const auto& tag : k.tags)
+      EXPECT_NE(std::find(knob_tags().begin(), knob_tags().end(), tag), knob_tags().end()) << k.name << " " << tag;
+  }
+  for (const auto* n :
+       {"BLOCK_M", "BLOCK_N", "BLOCK_K", "GROUP_M", "num_warps", "num_stages", "SPLIT_K", "input_precision"})
+    EXPECT_TRUE(names.contains(n)) << n;
+  auto all = space.enumerate();
+  EXPECT_EQ(all.size(), 96u);
+  EXPECT_EQ(all.front(), space.default_config());
+  EXPECT_EQ(all.front(), (json{{"BLOCK_M", 128},
+                               {"BLOCK_N", 128},
+                               {"BLOCK_K", 32},
+                               {"GROUP_M", 8},
+                               {"num_warps", 8},
+                               {"num_stages", 3},
+                               {"SPLIT_K", 1},
+                               {"input_precision", "ieee"}}));
+  std::set<std::string> distinct;
+  for (const auto& c : all) distinct.insert(c.dump());
+  EXPECT_EQ(distinct.size(), all.size());
+}
+
+TEST(MatmulFamily, PrecisionPolicyDecidesTheInputPrecision) {
+  auto f = family();
+  auto t = trace("2_Standard_matrix_multiplication_");
+  Config c = with(f.knob_space().default_config(), {{"BLOCK_M", 64}, {"BLOCK_N", 64}});
+  EXPECT_TRUE(f.valid(with(c, {{"input_precision", "ieee"}}), t, nullptr, Precision::strict));
+  EXPECT_TRUE(f.valid(with(c, {{"input_precision", "tf32x3"}}), t, nullptr, Precision::strict));
+  EXPECT_FALSE(f.valid(with(c, {{"input_precision", "tf32"}}), t, nullptr, Precision::strict));
+  EXPECT_TRUE(f.valid(with(c, {{"input_precision", "tf32"}}), t, nullptr, Precision::tf32));
+  EXPECT_NE(f.emit(t, with(c, {{"input_precision", "tf32x3"}}), {"x"}).find("INPUT_PRECISION=\"tf32x3\""),
+            std::string::npos);
+  // Half-precision inputs go to tensor cores anyway: the TF32 modes do not apply.
+  for (auto& in : t.graph.inputs) in.meta.dtype = "float16";
+  t.graph.nodes.back().meta.dtype = "float16";
+  EXPECT_TRUE(f.valid(c, t, nullptr, Precision::strict));
+  EXPECT_FALSE(f.valid(with(c, {{"input_precision", "tf32x3"}}), t, nullptr, Precision::tf32));
+  EXPECT_FALSE(f.valid(with(c, {{"input_precision", "tf32"}}), t, nullptr, Precision::tf32));
+}
+
+TEST(MatmulFamily, PrunesBySharedMemory) {
+  auto f = family();
+  auto t = trace("1_Square_matrix_multiplication_");
+  for (auto* shape : {&t.graph.inputs[0].meta.shape, &t.graph.inputs[1].meta.shape, &t.graph.nodes[0].meta.shape})
+    *shape = {4096, 4096};
+  t.graph.inputs[0].meta.stride = t.graph.inputs[1].meta.stride = {4096, 1};
+  const Config big = with(f.knob_space().default_config(), {{"num_stages", 4}});  // 128x128x32 fp32, 4 stages
+  EXPECT_EQ(MatmulFamily::smem_bytes(big, "float32"), (128 * 32 + 32 * 128) * 4 * 4);
+  EXPECT_EQ(MatmulFamily::smem_bytes(big, "bfloat16"), (128 * 32 + 32 * 128) * 2 * 4);
+  GpuSpec small_gpu;
+  small_gpu.smem_per_block_optin = 99 * 1024;
+  EXPECT_FALSE(f.valid(big, t, &small_gpu, Precision::strict));
+  EXPECT_TRUE(f.valid(with(big, {{"num_stages", 3}}), t, &small_gpu, Precision::strict));  // 96 KiB
+  EXPECT_TRUE(f.valid(big, t, nullptr, Precision::strict));
+  auto h200 = find_gpu_spec("NVIDIA H200");
+  ASSERT_TRUE(h200.has_value());
+  EXPECT_TRUE(f.valid(big, t, &*h200, Precision::strict));
+}
+
+TEST(MatmulFamily, SplitsKOnlyWhenKDominates) {
+  auto f = family();
+  const Config split = with(f.knob_space().default_config(), {{"BLOCK_M", 64}, {"BLOCK_N", 64}, {"SPLIT_K", 4}});
+  auto long_k = trace("6_Matmul_with_large_K_dimension_");  // 32 x 48, K = 2048
+  EXPECT_TRUE(f.valid(split, long_k, nullptr, Precision::strict));
+  auto h200 = find_gpu_spec("NVIDIA H200");
+  EXPECT_TRUE(f.valid(split, long_k, &*h200, Precision::strict));
+  EXPECT_FALSE(f.valid(split, trace("2_Standard_matrix_multiplication_"), nullptr, Precision::strict));
+  EXPECT_FALSE(f.valid(split, trace("7_Matmul_with_small_K_dimension_"), nullptr, Precision::strict));
+  // Enough output tiles to fill every SM: splitting K would only add a second pass.
+  GpuSpec tiny;
+  tiny.sm_count = 1;
+  EXPECT_FALSE(f.valid(split, long_k, &tiny, Precision::strict));
+  const std::string src = f.emit(long_k, split, {"x"});
+  EXPECT_NE(src.find("split_k = 4"), std::string::npos);
+  EXPECT_NE(src.find("ka_splitk_reduce_kernel[(triton.cdiv(total, 1024),)]"), std::string::npos);
+  EXPECT_EQ(src.find("torch.zeros"), std::string::npos);
+}
+
+TEST(MatmulFamily, PrunesTilesMuchLargerThanTheProblem) {
+  auto f = family();
+  const Config def = f.knob_space().default_config();
+  EXPECT_FALSE(f.valid(def, trace("1_Square_matrix_multiplication_"), nullptr, Precision::strict));  // 64 x 64
+  EXPECT_TRUE(f.valid(with(def, {{"BLOCK_M", 64}, {"BLOCK_N", 64}}), trace("1_Square_matrix_multiplication_"), nullptr,
+                      Precision::strict));
+  EXPECT_TRUE(f.valid(def, trace("9_Tall_skinny_matrix_multiplication_"), nullptr, Precision::strict));  // 160 x 160
+  // Matrix-vector: N = 1, so only the smallest column tile.
+  EXPECT_FALSE(
+      f.valid(with(def, {{"BLOCK_M", 64}}), trace("4_Matrix_vector_multiplication_"), nullptr, Precision::strict));
+  EXPECT_TRUE(f.valid(with(def, {{"BLOCK_M", 64}, {"BLOCK_N", 64}}), trace("4_Matrix_vector_multiplication_"), nullptr,
+                      Precision::strict));
+}
+
+TEST(MatmulFamily, ReadsTransposedOperandsThroughTheirStrides) {
+  auto a_t = problem("16_Matmul_with_transposed_A");  // A stored [K=80, M=64]
+  EXPECT_EQ(a_t.a.input, "in0");
+  EXPECT_EQ(std::make_pair(a_t.a.stride_row, a_t.a.stride_col), std::make_pair(std::int64_t{1}, std::int64_t{64}));
+  EXPECT_EQ(std::make_pair(a_t.b.stride_row, a_t.b.stride_col), std::make_pair(std::int64_t{96}, std::int64_t{1}));
+  auto b_t = problem("17_Matmul_with_transposed_B");  // B stored [N=96, K=80]
+  EXPECT_EQ(std::make_pair(b_t.b.stride_row, b_t.b.stride_col), std::make_pair(std::int64_t{1}, std::int64_t{80}));
+  auto both = problem("18_Matmul_with_transposed_both");
+  EXPECT_EQ(both.m, 64);
+  EXPECT_EQ(both.n, 96);
+  EXPECT_EQ(both.k, 80);
+  EXPECT_EQ(both.a.stride_row, 1);
+  EXPECT_EQ(both.b.stride_row, 1);
+  auto bmm_t = problem("3b_Batched_transposed_B");  // B stored [3, 56, 48], read as [3, 48, 56]
+  EXPECT_EQ(bmm_t.batch, 3);
+  EXPECT_EQ(bmm_t.b.stride_batch, 2688);
+  EXPECT_EQ(std::make_pair(bmm_t.b.stride_row, bmm_t.b.stride_col), std::make_pair(std::int64_t{1}, std::int64_t{48}));
+  auto f = family();
+  const std::string src = f.emit(trace("18_Matmul_with_transposed_both"), f.knob_space().default_config(), {"x"});
+  EXPECT_NE(src.find("            0, 1, 64,\n            0, 1, 80,\n"), std::string::npos) << src;
+}
+
+TEST(MatmulFamily, FlattensThreeAndFourDimensionalProducts) {
+  auto three = problem("10_3D_tensor_matrix_multiplication");  // [4, 24, 40] @ [40, 36] as one [96, 40] @ [40, 36]
+  EXPECT_EQ(three.batch, 1);
+  EXPECT_EQ(three.m, 96);
+  EXPECT_EQ(three.a.stride_row, 40);
+  EXPECT_EQ(three.output.shape, (std::vector<std::int64_t>{4, 24, 36}));
+  EXPECT_TRUE(three.row_major_output());
+  auto four = problem("11_4D_tensor_matrix_multiplication");  // einsum bijl,lk->bijk: bmm of batch 1
+  EXPECT_EQ(four.batch, 1);
+  EXPECT_EQ(four.m, 96);
+  EXPECT_EQ(four.k, 40);
+  EXPECT_EQ(four.n, 24);
+  EXPECT_EQ(std::make_pair(four.a.stride_row, four.a.stride_col), std::make_pair(std::int64_t{40}, std::int64_t{1}));
+  EXPECT_EQ(std::make_pair(four.b.stride_row, four.b.stride_col), std::make_pair(std::int64_t{24}, std::int64_t{1}));
+  auto f = family();
+  EXPECT_NE(f.emit(trace("11_4D_tensor_matrix_multiplication"), f.knob_space().default_config(), {"x"})
+                .find("return c.view((2, 6, 8, 24))"),
+            std::string::npos);
+  auto mv = problem("4b_Matrix_vector_1d");
+  EXPECT_EQ(mv.n, 1);
+  EXPECT_EQ(mv.output.shape, (std::vector<std::int64_t>{64}));
+}
+
+TEST(MatmulFamily, FusesTrilAndTriuAsAnEpilogueMask) {
+  auto upper = problem("14_Matmul_for_upper_triangular_matrices");
+  EXPECT_EQ(upper.mask, TriangleMask::triu);
+  EXPECT_EQ(upper.diagonal, 0);
+  EXPECT_EQ(problem("15_Matmul_for_lower_triangular_matrices").mask, TriangleMask::tril);
+  EXPECT_EQ(problem("13_Matmul_for_symmetric_matrices").mask, TriangleMask::none);
+  // tril of a re-viewed product is not the same mask: declined.
+  auto t = trace("10_3D_tensor_matrix_multiplication");
+  Node tril;
+  tril.name = "n3";
+  tril.target = "aten.tril.default";
+  tril.args = {Arg{Arg::Kind::ref, "n2", {}, {}}, Arg{Arg::Kind::value, "", 0, {}}};
+  tril.meta = t.graph.nodes.back().meta;
+  t.graph.nodes.push_back(tril);
+  t.graph.outputs = {"n3"};
+  auto why = family().why_not(t);
+  ASSERT_TRUE(why.has_value());
+  EXPECT_NE(why->find("not applied directly to the product"), std::string::npos) << *why;
+}
+
+TEST(MatmulFamily, DiagonalTimesMatrixIsAScaling) {
+  auto f = family();
+  auto rows = problem("12_Matmul_with_diagonal_matrices_");
+  EXPECT_EQ(rows.kind, MatmulProblem::Kind::diag_rows);
+  EXPECT_EQ(problem("12b_Matmul_with_diagonal_right").kind, MatmulProblem::Kind::diag_cols);
+  auto t = trace("12_Matmul_with_diagonal_matrices_");
+  const Config c = with(f.knob_space().default_config(), {{"BLOCK_M", 64}, {"BLOCK_N", 64}});
+  EXPECT_TRUE(f.valid(c, t, nullptr, Precision::strict));
+  EXPECT_TRUE(f.valid(with(c, {{"num_warps", 4}}), t, nullptr, Precision::strict));
+  // Knobs the scaling kernel does not have would only repeat the same kernel.
+  EXPECT_FALSE(f.valid(with(c, {{"num_stages", 4}}), t, nullptr, Precision::strict));
+  EXPECT_FALSE(f.valid(with(c, {{"input_precision", "tf32x3"}}), t, nullptr, Precision::strict));
+  const std::string src = f.emit(t, c, {"x"});
+  EXPECT_NE(src.find("SCALE_ROWS=True"), std::string::npos);
+  EXPECT_EQ(src.find("tl.dot"), std::string::npos);
+}
+
+TEST(MatmulFamily, StridedViewFollowsPyTorchViewRules) {
+  auto contiguous = StridedView::contiguous({4, 6, 8});
+  EXPECT_EQ(contiguous.stride, (std::vector<std::int64_t>{48, 8, 1}));
+  EXPECT_EQ(view_strides(contiguous, {24, 8}), (std::vector<std::int64_t>{8, 1}));
+  EXPECT_EQ(view_strides(contiguous, {4, 48}), (std::vector<std::int64_t>{48, 1}));
+  StridedView transposed{{8, 6}, {1, 8}};  // a [6, 8] tensor transposed
+  EXPECT_FALSE(view_strides(transposed, {48}).has_value());
+  EXPECT_EQ(view_strides(transposed, {8, 2, 3}), (std::vector<std::int64_t>{1, 24, 8}));
+  StridedView expanded{{3, 5}, {0, 1}};
+  EXPECT_EQ(view_strides(expanded, {3, 5, 1}), (std::vector<std::int64_t>{0, 1, 1}));
+  EXPECT_TRUE(StridedView({{2, 1, 5}, {5, 99, 1}}).row_major());
+  EXPECT_FALSE(transposed.row_major());
+}
+
+TEST(MatmulFamily, SourceHashCoversBothTemplates) {
+  auto f = family();
+  EXPECT_EQ(f.source_hash().size(), 16u);
+  EXPECT_EQ(f.name(), "matmul");
+}

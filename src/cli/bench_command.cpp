@@ -37,11 +37,13 @@ json row_of(const std::string& name, const json& r) {
 
 void print_table(const json& rows, const std::string& conditions) {
   fmt::print("{}\n", conditions);
-  fmt::print("{:<28} {:>8} {:>11} {:>11} {:>11} {:>8} {:>8} {:>9} {:>7} {:>7} {:>7}\n", "problem", "status", "eager",
+  std::size_t w = 7;  // the problem column fits the longest name
+  for (const auto& row : rows) w = std::max(w, row.value("problem", std::string()).size());
+  fmt::print("{:<{}} {:>8} {:>11} {:>11} {:>11} {:>8} {:>8} {:>9} {:>7} {:>7} {:>7}\n", "problem", w, "status", "eager",
              "compile", "kernel", "x eager", "x comp", "TB/s", "roof", "trials", "secs");
   for (const auto& row : rows) {
     if (row.value("status", "") != "ok") {
-      fmt::print("{:<28} {:>8} {}\n", row.value("problem", ""), row.value("status", ""), row.value("message", ""));
+      fmt::print("{:<{}} {:>8} {}\n", row.value("problem", ""), w, row.value("status", ""), row.value("message", ""));
       continue;
     }
     const json& roof = row.at("roofline");
@@ -49,7 +51,7 @@ void print_table(const json& rows, const std::string& conditions) {
                           ? fmt::format("{:.2f}", roof.at("achieved_bytes_per_s").get<double>() / 1e12) : "-";
     std::string frac = roof.contains("fraction") && roof.at("fraction").is_number()
                            ? fmt::format("{:.1f}%", 100 * roof.at("fraction").get<double>()) : "-";
-    fmt::print("{:<28} {:>8} {:>11} {:>11} {:>11} {:>8} {:>8} {:>9} {:>7} {:>7} {:>7.0f}\n", row.value("problem", ""),
+    fmt::print("{:<{}} {:>8} {:>11} {:>11} {:>11} {:>8} {:>8} {:>9} {:>7} {:>7} {:>7.0f}\n", row.value("problem", ""), w,
                "ok", cell_us(row.at("eager")), cell_us(row.at("compile")), cell_us(row.at("kernelagent")),
                cell_x(row.at("speedup").at("vs_eager")), cell_x(row.at("speedup").at("vs_compile")), tbs, frac,
                row.value("trials", 0), row.value("elapsed_s", 0.0));

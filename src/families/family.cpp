@@ -4,6 +4,7 @@
 
 #include "kernelagent/core/template.hpp"
 #include "kernelagent/families/elementwise/elementwise_family.hpp"
+#include "kernelagent/families/matmul/matmul_family.hpp"
 #include "kernelagent/families/reduction/reduction_family.hpp"
 
 namespace kernelagent {
@@ -63,6 +64,7 @@ std::vector<std::unique_ptr<Family>> load_families(const std::filesystem::path& 
   std::vector<std::unique_ptr<Family>> out;
   out.push_back(std::make_unique<ElementwiseFamily>(families_dir / "elementwise"));
   out.push_back(std::make_unique<ReductionFamily>(families_dir / "reduction"));
+  out.push_back(std::make_unique<MatmulFamily>(families_dir / "matmul"));
   return out;
 }
 

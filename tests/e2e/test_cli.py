@@ -11,9 +11,11 @@ from cli_harness import DATA, kernelagent  # noqa: F401  (kernelagent is a fixtu
 
 ACTIVATIONS = sorted((DATA / "problems" / "activations").glob("*.py"))
 REDUCTIONS = sorted((DATA / "problems" / "reduction").glob("*.py"))
+MATMULS = sorted((DATA / "problems" / "matmul").glob("*.py"))
+FAMILY_OF = {"activations": "elementwise", "reduction": "reduction", "matmul": "matmul"}
 
 
-@pytest.mark.parametrize("problem", ACTIVATIONS + REDUCTIONS, ids=lambda p: f"{p.parent.name}/{p.stem}")
+@pytest.mark.parametrize("problem", ACTIVATIONS + REDUCTIONS + MATMULS, ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_optimize_writes_a_correct_drop_in_kernel(kernelagent, problem, tmp_path):
     out = tmp_path / "out"
     # Two trials on the interpreter: the default configuration and one more, both checked.
@@ -22,7 +24,7 @@ def test_optimize_writes_a_correct_drop_in_kernel(kernelagent, problem, tmp_path
     result = json.loads((out / "result.json").read_text())
     assert result["status"] == "ok"
     assert result["trials"]["by_status"] == {"ok": 2}
-    assert result["family"] == ("elementwise" if problem.parent.name == "activations" else "reduction")
+    assert result["family"] == FAMILY_OF[problem.parent.name]
     assert result["interpreter"] is True and result["timing"] is None
     assert result["best"]["max_abs_err"] <= 1e-4
     assert "Triton interpreter" in r.stdout and "not timed" in r.stdout

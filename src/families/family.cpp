@@ -2,7 +2,11 @@
 
 #include <stdexcept>
 
+#include "kernelagent/core/hash.hpp"
 #include "kernelagent/core/template.hpp"
+#include "kernelagent/families/elementwise/pointwise_ops.hpp"
+
+#include <fmt/format.h>
 #include "kernelagent/families/elementwise/elementwise_family.hpp"
 #include "kernelagent/families/matmul/matmul_family.hpp"
 #include "kernelagent/families/reduction/reduction_family.hpp"
@@ -58,6 +62,39 @@ std::vector<Config> KnobSpace::enumerate() const {
   const Config def = default_config();
   std::stable_partition(all.begin(), all.end(), [&](const Config& c) { return c == def; });
   return all;
+}
+
+FamilyFiles FamilyFiles::read(const std::filesystem::path& dir) {
+  FamilyFiles f;
+  const std::string manifest_text = read_text_file(dir / "manifest.json");
+  f.manifest = json::parse(manifest_text);
+  f.space = KnobSpace::from_manifest(f.manifest);
+  std::string all = manifest_text;
+  for (const auto& [key, value] : f.manifest.items())
+    if (key.ends_with("template")) all += f.templates[key] = read_text_file(dir / value.get<std::string>());
+  if (!f.templates.contains("template")) throw std::runtime_error("manifest in " + dir.string() + " names no template");
+  f.hash = hash_hex(all);
+  return f;
+}
+
+std::string forward_params(const OpGraph& graph) {
+  std::string params;
+  for (const auto& in : graph.inputs) params += (params.empty() ? "" : ", ") + in.name;
+  return params;
+}
+
+std::string forward_guards(const OpGraph& graph) {
+  std::string lines;
+  for (const auto& in : graph.inputs) {
+    if (in.is_tensor) {
+      lines += fmt::format("        assert {0}.is_contiguous(), \"{0} must be contiguous\"\n", in.name);
+    } else {
+      const std::string value = in.value.is_number_float() ? float_literal(in.value.get<double>()) : in.value.dump();
+      lines += fmt::format("        assert {0} == {1}, \"this kernel was specialised for {0} = {1}\"\n", in.name, value);
+    }
+  }
+  if (!lines.empty()) lines.pop_back();  // the template supplies the last newline
+  return lines;
 }
 
 std::vector<std::unique_ptr<Family>> load_families(const std::filesystem::path& families_dir) {

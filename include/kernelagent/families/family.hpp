@@ -4,6 +4,7 @@
 // problem or the GPU cannot use, and emits the kernel file for one configuration.
 
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -59,6 +60,25 @@ class Family {
   // A hash of the family's source files, part of every stored result's key.
   virtual std::string source_hash() const = 0;
 };
+
+// What a family reads from its folder: the manifest, the knob space it declares, its kernel templates
+// (every manifest key ending in "template", e.g. "template" -> the text of kernel.py.in) and a hash of all
+// of it, which is part of every stored result's key.
+struct FamilyFiles {
+  nlohmann::json manifest;
+  KnobSpace space;
+  std::map<std::string, std::string> templates;
+  std::string hash;
+
+  static FamilyFiles read(const std::filesystem::path& dir);
+};
+
+// The parameter list of ModelNew.forward: the traced inputs' names, in order ("in0, in1").
+std::string forward_params(const OpGraph& graph);
+
+// Lines for the top of ModelNew.forward that refuse inputs other than those the kernel was specialised for:
+// a non-tensor input must equal its traced value; a tensor input must be contiguous.
+std::string forward_guards(const OpGraph& graph);
 
 // Every built-in family, loaded from `families_dir` (their manifests and templates).
 std::vector<std::unique_ptr<Family>> load_families(const std::filesystem::path& families_dir);

@@ -42,11 +42,10 @@ std::int64_t problem_numel(const TraceResult& trace) {
 }  // namespace
 
 ElementwiseFamily::ElementwiseFamily(const std::filesystem::path& dir) {
-  const std::string manifest_text = read_text_file(dir / "manifest.json");
-  json manifest = json::parse(manifest_text);
-  space_ = KnobSpace::from_manifest(manifest);
-  template_ = read_text_file(dir / manifest.at("template").get<std::string>());
-  hash_ = hash_hex(manifest_text + template_);
+  FamilyFiles files = FamilyFiles::read(dir);
+  space_ = std::move(files.space);
+  template_ = files.templates.at("template");
+  hash_ = files.hash;
 }
 
 std::int64_t ElementwiseFamily::block_of(const Config& c) {
@@ -104,19 +103,12 @@ std::string ElementwiseFamily::emit(const TraceResult& trace, const Config& conf
     for (const auto& a : node.args) mark(a);
   }
 
-  std::string kernel_params, launch_args, loads, body, stores, forward_params, forward_checks, allocs, ret;
+  std::string kernel_params, launch_args, loads, body, stores, allocs, ret;
   std::string first_tensor;
   std::map<std::string, std::string> alias;  // identity views: node -> the ref it re-views
   for (const auto& in : g.inputs) {
-    forward_params += (forward_params.empty() ? "" : ", ") + in.name;
-    if (!in.is_tensor) {
-      forward_checks += fmt::format(
-          "        assert {0} == {1}, \"this kernel was specialised for {0} = {1}\"\n", in.name,
-          in.value.is_number_float() ? float_literal(in.value.get<double>()) : in.value.dump());
-      continue;
-    }
+    if (!in.is_tensor) continue;
     if (first_tensor.empty()) first_tensor = in.name;
-    forward_checks += fmt::format("        assert {0}.is_contiguous(), \"{0} must be contiguous\"\n", in.name);
     if (!used.contains(in.name)) continue;
     kernel_params += in.name + "_ptr, ";
     launch_args += in.name + ", ";
@@ -171,8 +163,8 @@ std::string ElementwiseFamily::emit(const TraceResult& trace, const Config& conf
       {"LOADS", strip(loads)},
       {"BODY", strip(body)},
       {"STORES", strip(stores)},
-      {"FORWARD_PARAMS", forward_params},
-      {"FORWARD_CHECKS", strip(forward_checks)},
+      {"FORWARD_PARAMS", forward_params(g)},
+      {"FORWARD_CHECKS", forward_guards(g)},
       {"ALLOCS", strip(allocs)},
       {"NUMEL_OF", outs.front()},
       {"BLOCK", std::to_string(block)},

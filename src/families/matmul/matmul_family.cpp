@@ -32,12 +32,11 @@ std::int64_t smallest(const KnobSpace& space, const std::string& knob) {
 }  // namespace
 
 MatmulFamily::MatmulFamily(const std::filesystem::path& dir) {
-  const std::string manifest_text = read_text_file(dir / "manifest.json");
-  json manifest = json::parse(manifest_text);
-  space_ = KnobSpace::from_manifest(manifest);
-  product_template_ = read_text_file(dir / manifest.at("template").get<std::string>());
-  diag_template_ = read_text_file(dir / manifest.at("diag_template").get<std::string>());
-  hash_ = hash_hex(manifest_text + product_template_ + diag_template_);
+  FamilyFiles files = FamilyFiles::read(dir);
+  space_ = std::move(files.space);
+  product_template_ = files.templates.at("template");
+  diag_template_ = files.templates.at("diag_template");
+  hash_ = files.hash;
 }
 
 std::optional<std::string> MatmulFamily::why_not(const TraceResult& trace) const {

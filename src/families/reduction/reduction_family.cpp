@@ -50,11 +50,10 @@ std::optional<std::int64_t> one_dim(const std::optional<Arg>& a, std::size_t ran
 }  // namespace
 
 ReductionFamily::ReductionFamily(const std::filesystem::path& dir) {
-  const std::string manifest_text = read_text_file(dir / "manifest.json");
-  json manifest = json::parse(manifest_text);
-  space_ = KnobSpace::from_manifest(manifest);
-  template_ = read_text_file(dir / manifest.at("template").get<std::string>());
-  hash_ = hash_hex(manifest_text + template_);
+  FamilyFiles files = FamilyFiles::read(dir);
+  space_ = std::move(files.space);
+  template_ = files.templates.at("template");
+  hash_ = files.hash;
 }
 
 std::optional<ReductionShape> ReductionFamily::recognise(const TraceResult& trace, std::string* why_not) {
@@ -134,16 +133,6 @@ std::string ReductionFamily::emit(const TraceResult& trace, const Config& c, con
   const auto block_r = c.at("block_r").get<std::int64_t>(), block_i = c.at("block_i").get<std::int64_t>();
   const int warps = c.at("num_warps").get<int>();
 
-  std::string params, checks;
-  for (const auto& in : trace.graph.inputs) {
-    params += (params.empty() ? "" : ", ") + in.name;
-    if (!in.is_tensor)
-      checks += fmt::format("        assert {0} == {1}, \"this kernel was specialised for {0} = {1}\"\n", in.name,
-                            in.value.dump());
-    else
-      checks += fmt::format("        assert {0}.is_contiguous(), \"{0} must be contiguous\"\n", in.name);
-  }
-  if (!checks.empty()) checks.pop_back();
   std::string launch;
   if (is_softmax(s->op))
     launch = fmt::format("ka_softmax_kernel[grid](x, out, R={}, INNER={}, LOG={}, ONE_TILE={}, BLOCK_R={}, BLOCK_I={}, num_warps={})",
@@ -155,8 +144,8 @@ std::string ReductionFamily::emit(const TraceResult& trace, const Config& c, con
   return fill_template(template_, {
       {"PROBLEM", ctx.problem_label},
       {"CONFIG", c.dump()},
-      {"FORWARD_PARAMS", params},
-      {"FORWARD_CHECKS", checks},
+      {"FORWARD_PARAMS", forward_params(trace.graph)},
+      {"FORWARD_CHECKS", forward_guards(trace.graph)},
       {"INPUT", s->input},
       {"OUT_SHAPE", fmt::format("{}{}", fmt::join(s->out_shape, ", "), s->out_shape.size() == 1 ? "," : "")},
       {"OUT_DTYPE", s->out_dtype},

@@ -46,6 +46,14 @@ void print_table(const json& rows, const std::string& conditions) {
       fmt::print("{:<{}} {:>8} {}\n", row.value("problem", ""), w, row.value("status", ""), row.value("message", ""));
       continue;
     }
+    if (!row.at("kernelagent").contains("median_us")) {
+      // Nothing was timed (Triton's interpreter): say what was checked instead of a row of dashes.
+      const json& err = row.at("kernelagent").at("max_abs_err");
+      fmt::print("{:<{}} {:>8} correct on the interpreter (max abs error {}), {} trials, not timed\n",
+                 row.value("problem", ""), w, "ok", err.is_number() ? fmt::format("{:.3g}", err.get<double>()) : err.dump(),
+                 row.value("trials", 0));
+      continue;
+    }
     const json& roof = row.at("roofline");
     std::string tbs = roof.contains("achieved_bytes_per_s")
                           ? fmt::format("{:.2f}", roof.at("achieved_bytes_per_s").get<double>() / 1e12) : "-";
@@ -97,8 +105,10 @@ int run_bench_command(const CommonOptions& common, const BenchArgs& args) {
   }
   session.worker->shutdown();
   const std::string conditions =
-      fmt::format("{} | torch {} triton {} | precision {} | times are medians of the final interleaved measurement",
-                  gpu_name, versions.value("torch", "?"), versions.value("triton", "?"), args.precision);
+      fmt::format("{} | torch {} triton {} | precision {} | {}", gpu_name, versions.value("torch", "?"),
+                  versions.value("triton", "?"), args.precision,
+                  session.worker->on_gpu() ? "times are medians of the final interleaved measurement"
+                                           : "no GPU: correctness only, nothing timed");
   json doc = {{"schema", "kernelagent.bench/1"}, {"gpu", gpu_name}, {"versions", versions},
               {"precision", args.precision}, {"rows", rows}};
   {

@@ -74,6 +74,7 @@ int main(int argc, char** argv) {
   profile->add_option("--ncu", prof.ncu, "the ncu executable (default: found on PATH or in the CUDA folders)");
   profile->add_option("--clock-control", prof.clock_control, "ncu's --clock-control (none reads counters here)")
       ->check(CLI::IsMember({"none", "base"}));
+  profile->add_flag("--matmul", prof.matmul, "the kernel computes a matrix product (tensor-core verdicts apply)");
   profile->add_flag("--set-full", prof.full_set, "collect `--set full` instead of the sections the diagnosis needs");
   profile->add_option("--home", common.home, "folder holding python/ and families/");
   profile->add_option("--python", common.python, "Python interpreter with torch and triton");

@@ -45,6 +45,8 @@ int run_profile_command(const CommonOptions& common, const ProfileArgs& args) {
     diag.bytes = last->at("roofline").value("bytes", 0.0);
     diag.flops = last->at("roofline").value("flops", 0.0);
   }
+  // Tensor-core verdicts are only fair where tensor cores could do the work.
+  diag.matmul = args.matmul || (last && last->value("family", "") == "matmul");
   if (!common.json) fmt::print("profiled {} (ncu raw page: {})\n", kernel, run.csv.string());
   return report_diagnosis(parse_ncu_raw_csv(read_text_file(run.csv)), diag);
 }

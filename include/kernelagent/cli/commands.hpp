@@ -66,6 +66,7 @@ struct ProfileArgs {
   std::string ncu;            // --ncu
   std::string clock_control = "none";
   bool full_set = false;      // --set-full
+  bool matmul = false;        // --matmul: the kernel computes a matrix product (implied by a matmul-family result)
 };
 int run_profile_command(const CommonOptions& common, const ProfileArgs& args);
 int run_history_command(const CommonOptions& common, const HistoryArgs& args);

@@ -6,6 +6,10 @@
 
 namespace kernelagent {
 
+namespace {
+constexpr double kSharedBusyPct = 10;  // shared-memory wavefronts, % of the pipe's peak, below which conflicts are noise
+}
+
 std::vector<Rule> memory_rules() {
   return {
       // dram_bandwidth_saturated. Example: fp32 x + y over 2^26 elements moves 786 MB in 183 us = 4.29 TB/s,
@@ -67,7 +71,10 @@ std::vector<Rule> memory_rules() {
       // L2 traffic is 20x the compulsory bytes while the math pipes idle: larger tiles would reuse operands.
       {"memory_bound", "low_data_reuse",
        [](const KernelFacts& f) -> std::optional<Bottleneck> {
+         // Some ncu versions report L2 traffic only in 32-byte sectors.
          auto l2 = f.metric("lts__t_bytes.sum");
+         if (!l2)
+           if (auto sectors = f.metric("lts__t_sectors.sum")) l2 = *sectors * 32;
          if (!f.problem.compulsory_bytes || !l2 || *f.problem.compulsory_bytes <= 0) return std::nullopt;
          const double reread = *l2 / *f.problem.compulsory_bytes;
          const double pipe = std::max(f.fma_pct.value_or(0), f.tensor_pct.value_or(0));
@@ -81,7 +88,9 @@ std::vector<Rule> memory_rules() {
          return b;
        }},
       // bank_conflicts. Example: a transpose through shared memory with a 32-float row pitch serialises every
-      // column access 32 ways: conflicts per wavefront near 1 and the shared pipe busy.
+      // column access 32 ways: conflicts per wavefront near 1 and the shared pipe busy. Conflicts in a kernel
+      // that barely touches shared memory (one cross-warp reduction at the end) cost nothing: the shared
+      // pipe must also be busy for them to matter.
       {"memory_bound", "bank_conflicts",
        [](const KernelFacts& f) -> std::optional<Bottleneck> {
          auto conflicts = f.metric("l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum");
@@ -89,10 +98,14 @@ std::vector<Rule> memory_rules() {
          if (!conflicts || !wavefronts || *wavefronts <= 0) return std::nullopt;
          const double ratio = *conflicts / *wavefronts;
          if (ratio < 0.25) return std::nullopt;
+         auto busy = f.metric("l1tex__data_pipe_lsu_wavefronts_mem_shared.sum.pct_of_peak_sustained_elapsed");
+         if (busy && *busy < kSharedBusyPct) return std::nullopt;
          auto b = make_bottleneck("memory_bound", "bank_conflicts", std::min(0.9, 0.4 + ratio / 2),
                                   fmt::format("{:.0f}% of shared-memory wavefronts are bank-conflict replays", 100 * ratio));
          b.evidence.push_back({"l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum / l1tex__data_pipe_lsu_wavefronts_mem_shared.sum",
                                ratio, 0.25, "extra wavefronts caused by threads of a warp hitting the same bank"});
+         if (busy) b.evidence.push_back({"l1tex__data_pipe_lsu_wavefronts_mem_shared.sum.pct_of_peak_sustained_elapsed", *busy,
+                                         kSharedBusyPct, "how busy the shared-memory data pipe is, replays included"});
          return b;
        }},
   };

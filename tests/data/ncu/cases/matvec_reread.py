@@ -1,24 +1,26 @@
-"""l2_thrashing: y = A x for A of 16 x 2^24 fp32, one program per row: every row re-reads all of x (64 MiB,
-more than the L2), so x comes from DRAM 16 times. Compulsory bytes: A (1 GiB) + x (64 MiB) + y."""
+"""l2_thrashing: every program sums all of x (128 MiB, twice the L2), each starting at its own offset and
+wrapping around, so at any moment the programs read different parts of x and a line is evicted before the
+next program reaches it: x comes from DRAM once per program. Compulsory bytes: x once, plus y."""
 import torch
 import triton
 import triton.language as tl
 
 
 @triton.jit
-def reread_k(a_ptr, x_ptr, y_ptr, N, BLOCK: tl.constexpr):
-    row = tl.program_id(0)
+def reread_k(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    p = tl.program_id(0)
+    start = (p * (n // tl.num_programs(0))) // BLOCK * BLOCK
     acc = tl.zeros([BLOCK], dtype=tl.float32)
-    for j in range(0, N, BLOCK):
-        offs = j + tl.arange(0, BLOCK)
-        acc += tl.load(a_ptr + row * N + offs) * tl.load(x_ptr + offs)
-    tl.store(y_ptr + row, tl.sum(acc, axis=0))
+    for j in range(0, n, BLOCK):
+        base = tl.multiple_of((start + j) % n, BLOCK)   # n is a multiple of BLOCK: a chunk never wraps
+        acc += tl.load(x_ptr + base + tl.arange(0, BLOCK))
+    tl.store(y_ptr + p, tl.sum(acc, axis=0))
 
 
-rows, n = 16, 1 << 24
-a = torch.randn(rows, n, device="cuda")
+sms = torch.cuda.get_device_properties(0).multi_processor_count
+programs, n = sms * 2, 1 << 25
 x = torch.randn(n, device="cuda")
-y = torch.empty(rows, device="cuda")
+y = torch.empty(programs, device="cuda")
 for _ in range(2):
-    reread_k[(rows,)](a, x, y, n, BLOCK=4096, num_warps=8)
+    reread_k[(programs,)](x, y, n, BLOCK=4096, num_warps=8)
 torch.cuda.synchronize()

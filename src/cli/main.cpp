@@ -46,6 +46,15 @@ int main(int argc, char** argv) {
       ->check(CLI::PositiveNumber);
   add_common_options(*optimize, common);
 
+  SweepArgs sweep;
+  auto* sweep_cmd = app.add_subcommand("sweep", "measure every configuration of a family's knob space and record it for --replay");
+  sweep_cmd->add_option("problem", sweep.problem, "problem file")->required();
+  sweep_cmd->add_option("--out", sweep.out, "the sweep record to write (kernelagent.sweep/1 JSON)")->required();
+  sweep_cmd->add_option("--family", sweep.family, "kernel family (default: the first that implements the problem)");
+  sweep_cmd->add_option("--precision", sweep.precision, "strict or tf32")->check(CLI::IsMember({"strict", "tf32"}));
+  sweep_cmd->add_option("--work", sweep.work, "folder for the candidates, result.json and the worker log (default: S.json's name + .d)");
+  add_common_options(*sweep_cmd, common);
+
   BenchArgs bench;
   auto* bench_cmd = app.add_subcommand("bench", "optimize every problem in a folder and print one table");
   bench_cmd->add_option("dir", bench.dir, "folder of problem files")->required();
@@ -95,6 +104,7 @@ int main(int argc, char** argv) {
   try {
     if (*optimize) return run_optimize_command(common, opt);
     if (*bench_cmd) return run_bench_command(common, bench);
+    if (*sweep_cmd) return run_sweep_command(common, sweep);
     if (*history) return run_history_command(common, hist);
     if (*diagnose) return run_diagnose_command(diag);
     if (*profile) return run_profile_command(common, prof);

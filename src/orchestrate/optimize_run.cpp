@@ -174,15 +174,19 @@ OptimizeOutcome run_optimize(const OptimizeOptions& opt, WorkerClient& worker, H
   const Family* family = nullptr;
   std::vector<std::string> reasons;
   for (const auto& f : families) {
+    if (!opt.family.empty() && f->name() != opt.family) continue;
     if (auto why = f->why_not(trace)) reasons.push_back(f->name() + ": " + *why);
     else if (!family) family = f.get();
   }
+  if (!family && !opt.family.empty() && reasons.empty())
+    return finish(ExitCode::bad_input, "bad_input", fmt::format("there is no kernel family named '{}'", opt.family), run);
   if (!family)
     return finish(ExitCode::unsupported, std::string(status::unsupported),
                   fmt::format("no kernel family implements this problem (ops: {}). {}",
                               fmt::join(trace.graph.targets(), ", "), fmt::join(reasons, "; ")),
                   run);
   result["family"] = family->name();
+  result["family_hash"] = family->source_hash();
 
   // Baselines, through the same harness as the candidates.
   Timing eager, compiled;
@@ -199,7 +203,8 @@ OptimizeOutcome run_optimize(const OptimizeOptions& opt, WorkerClient& worker, H
   std::vector<Config> configs;
   for (const auto& c : family->knob_space().enumerate())
     if (family->valid(c, trace, gpu ? &*gpu : nullptr, opt.precision)) configs.push_back(c);
-  const int budget = opt.max_trials > 0 ? opt.max_trials : (on_gpu ? static_cast<int>(configs.size()) : 1);
+  const int budget = opt.max_trials > 0 ? opt.max_trials
+                                        : (on_gpu || opt.exhaustive ? static_cast<int>(configs.size()) : 1);
   if (static_cast<int>(configs.size()) > budget) configs.resize(static_cast<std::size_t>(budget));
 
   std::vector<Candidate> candidates;
@@ -325,7 +330,12 @@ OptimizeOutcome run_optimize(const OptimizeOptions& opt, WorkerClient& worker, H
                        {"vs_compile", opt_json(ratio(compiled.median_us, best_final.median_us))}};
   json roof = {{"bytes", trace.compulsory_bytes()}, {"flops", trace.flops}};
   if (gpu) {
-    Roofline rl = roofline_for(trace.compulsory_bytes(), trace.flops, dtype, opt.precision == Precision::tf32, *gpu);
+    // The floor of the unit the winner runs on: 3xTF32 is three TF32 products on the tensor cores, so its
+    // floor is three times a TF32 product's, not an fp32 product's on the CUDA cores.
+    const std::string ip = best->record.config.is_object() ? best->record.config.value("input_precision", "") : "";
+    const bool tensor = opt.precision == Precision::tf32 || ip == "tf32" || ip == "tf32x3";
+    Roofline rl = roofline_for(trace.compulsory_bytes(), trace.flops, dtype, tensor, *gpu, ip == "tf32x3" ? 3 : 1);
+    roof["compute_unit"] = ip == "tf32x3" ? "3xTF32 tensor cores" : (tensor ? "TF32 tensor cores" : "CUDA cores");
     roof["floor_us"] = rl.floor_us;
     roof["bound"] = rl.bound;
     roof["peak_bytes_per_s"] = gpu->dram_bytes_per_s;

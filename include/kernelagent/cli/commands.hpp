@@ -31,6 +31,15 @@ struct OptimizeArgs {
   int finalists = 3;
 };
 
+struct SweepArgs {
+  std::string problem;
+  std::string out;            // --out S.json
+  std::string family;         // --family: default the first family that implements the problem
+  std::string precision = "strict";
+  std::string work;           // --work: folder for the candidates and result.json (default: beside S.json)
+};
+int run_sweep_command(const CommonOptions& common, const SweepArgs& args);
+
 struct BenchArgs {
   std::string dir;
   std::string out;

@@ -25,7 +25,9 @@ struct Roofline {
   double bandwidth_bytes_per_s(double measured_us) const;
 };
 
+// `passes`: how many products of that size the unit runs for one product of the problem (3 for 3xTF32,
+// which computes an fp32-accurate product from three TF32 ones).
 Roofline roofline_for(std::int64_t bytes, double flops, const std::string& dtype, bool tensor_cores,
-                      const GpuSpec& gpu);
+                      const GpuSpec& gpu, int passes = 1);
 
 }  // namespace kernelagent

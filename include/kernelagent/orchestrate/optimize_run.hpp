@@ -34,6 +34,8 @@ struct OptimizeOptions {
   std::filesystem::path out_dir;
   Precision precision = Precision::strict;
   int max_trials = 0;              // 0: every valid configuration on a GPU, 1 on the CPU
+  bool exhaustive = false;         // every valid configuration, on the CPU too (a sweep)
+  std::string family;              // only this family (empty: the first that implements the problem)
   int finalists = 3;               // candidates re-measured against the baselines at the end
   double search_min_ms = 100;      // samples per candidate during the search
   double final_min_ms = 400;       // samples per target in the final interleaved measurement

@@ -1,0 +1,102 @@
+// `kernelagent sweep`: every valid configuration of one family's knob space, compiled, checked and timed
+// with the same harness as optimize, written as a record (docs/sweep.md) that `optimize --replay` and the
+// search-efficiency benchmark run against without a GPU.
+
+#include <fstream>
+#include <iostream>
+
+#include <fmt/format.h>
+
+#include "kernelagent/cli/commands.hpp"
+#include "kernelagent/cli/session.hpp"
+
+namespace kernelagent::cli {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+json knobs_json(const KnobSpace& space) {
+  json knobs = json::array();
+  for (const auto& k : space.knobs)
+    knobs.push_back({{"name", k.name}, {"domain", k.domain}, {"default", k.default_value}, {"tags", k.tags}});
+  return knobs;
+}
+
+// The record: what the problem and the machine were, and every configuration's outcome.
+json sweep_record(const json& r, const Family& family) {
+  json configs = json::array();
+  for (const auto& t : r.value("trial_list", json::array())) {
+    json c = {{"config", t.at("config")}, {"status", t.at("status")}};
+    if (t.contains("median_us")) c["median_us"] = t.at("median_us");
+    if (t.contains("message")) c["message"] = t.at("message");
+    configs.push_back(std::move(c));
+  }
+  json problem = r.at("problem");
+  problem.erase("path");
+  return {{"schema", "kernelagent.sweep/1"},
+          {"problem", problem},
+          {"family", family.name()},
+          {"family_hash", family.source_hash()},
+          {"knobs", knobs_json(family.knob_space())},
+          {"device", r.value("device", "")},
+          {"gpu", r.value("gpu", json(nullptr))},
+          {"versions", r.value("versions", json::object())},
+          {"precision", r.value("precision", "")},
+          {"dtype", r.value("dtype", "")},
+          {"tolerance", r.value("tolerance", json(nullptr))},
+          {"baselines", r.value("baselines", json(nullptr))},
+          {"best", r.value("best", json(nullptr))},
+          {"roofline", r.value("roofline", json(nullptr))},
+          {"search_min_ms", r.contains("timing") && r.at("timing").is_object() ? r.at("timing").value("search_min_ms", 0.0) : 0.0},
+          {"configs", configs}};
+}
+
+}  // namespace
+
+int run_sweep_command(const CommonOptions& common, const SweepArgs& args) {
+  if (!fs::is_regular_file(args.problem))
+    throw UserError(ExitCode::bad_input, fmt::format("problem file {} does not exist", args.problem));
+  const fs::path out = args.out;
+  if (out.has_parent_path() && !fs::is_directory(out.parent_path()))
+    throw UserError(ExitCode::bad_input, fmt::format("the folder of --out {} does not exist", args.out));
+  OptimizeOptions opt;
+  opt.problem = args.problem;
+  opt.out_dir = args.work.empty() ? fs::path(out.string() + ".d") : fs::path(args.work);
+  opt.precision = parse_precision(args.precision);
+  opt.exhaustive = true;
+  opt.family = args.family;
+  opt.graph_below_us = common.graph_below_us;
+  Session session = open_session(common, opt.out_dir / "worker.log");
+  ProgressLine progress(!common.json);
+  opt.on_progress = [&](const ProgressEvent& e) { progress(e); };
+  OptimizeOutcome res = run_optimize(opt, *session.worker, *session.history, session.families);
+  progress.finish();
+  session.worker->shutdown();
+  if (res.code != ExitCode::ok && !res.result.contains("trial_list")) {
+    std::cerr << "kernelagent: " << res.message << "\n";
+    return static_cast<int>(res.code);
+  }
+  const std::string family_name = res.result.value("family", "");
+  const Family* family = nullptr;
+  for (const auto& f : session.families)
+    if (f->name() == family_name) family = f.get();
+  if (!family) throw UserError(ExitCode::unsupported, "the sweep found no family for the problem");
+  const json record = sweep_record(res.result, *family);
+  std::ofstream(out) << record.dump(1) << "\n";
+  if (common.json) {
+    std::cout << record.dump(2) << "\n";
+  } else {
+    int ok = 0;
+    for (const auto& c : record.at("configs")) ok += c.value("status", "") == "ok";
+    fmt::print("sweep       {} configurations of {} ({} ok), {}\n", record.at("configs").size(), family_name, ok,
+               record.at("device").get<std::string>() == "cuda" ? "timed on " + res.result.at("gpu").value("device_name", std::string("the GPU"))
+                                                               : std::string("checked on the interpreter, not timed"));
+    fmt::print("record      {}\n", out.string());
+  }
+  if (res.code != ExitCode::ok) std::cerr << "kernelagent: " << res.message << "\n";
+  return static_cast<int>(res.code);
+}
+
+}  // namespace kernelagent::cli

@@ -1,5 +1,5 @@
 // kernelagent: turns a slow PyTorch operation into a verified, fast Triton kernel.
-// Subcommands: optimize, bench, history (see README.md).
+// Subcommands: optimize, sweep, bench, history, diagnose, profile (see README.md).
 
 #include <iostream>
 
@@ -44,6 +44,14 @@ int main(int argc, char** argv) {
       ->check(CLI::NonNegativeNumber);
   optimize->add_option("--finalists", opt.finalists, "candidates re-measured against the baselines at the end")
       ->check(CLI::PositiveNumber);
+  optimize->add_option("--replay", opt.replay, "run the search against a recorded sweep (kernelagent sweep) instead of a GPU");
+  optimize->add_option("--search", opt.search, "search strategy with --replay: guided, random or exhaustive")
+      ->check(CLI::IsMember({"guided", "random", "exhaustive"}));
+  optimize->add_option("--seed", opt.seed, "seed of --search random");
+  optimize->add_option("--plateau", opt.plateau, "with --replay: stop after N trials without a 1 % improvement")
+      ->check(CLI::NonNegativeNumber);
+  optimize->add_option("--target", opt.target_fraction, "with --replay: stop once this fraction of the roofline is reached")
+      ->check(CLI::Range(0.0, 1.0));
   add_common_options(*optimize, common);
 
   SweepArgs sweep;
@@ -102,6 +110,7 @@ int main(int argc, char** argv) {
     return app.exit(e);
   }
   try {
+    if (*optimize && !opt.replay.empty()) return run_replay_command(common, opt);
     if (*optimize) return run_optimize_command(common, opt);
     if (*bench_cmd) return run_bench_command(common, bench);
     if (*sweep_cmd) return run_sweep_command(common, sweep);

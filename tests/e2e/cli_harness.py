@@ -25,9 +25,9 @@ def kernelagent():
     def run(*args, timeout=600, python=sys.executable, db=None):
         env = dict(os.environ, KERNELAGENT_DEVICE="cpu", TRITON_INTERPRET="1")
         cmd = [str(exe), *map(str, args)]
-        if args and args[0] in ("optimize", "bench"):
+        if args and args[0] in ("optimize", "bench", "sweep"):
             cmd += ["--python", python, "--device", "cpu"]
-        if db is not None and args and args[0] in ("optimize", "bench", "history"):
+        if db is not None and args and args[0] in ("optimize", "bench", "sweep", "history"):
             cmd += ["--db", str(db)]
         return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env)
 

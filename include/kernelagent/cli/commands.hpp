@@ -1,6 +1,7 @@
 #pragma once
 // The CLI's subcommands. Each registers its flags on a CLI11 app and returns the process exit code.
 
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -29,7 +30,13 @@ struct OptimizeArgs {
   std::string precision = "strict";
   int trials = 0;
   int finalists = 3;
+  std::string replay;         // --replay S.json: run the search against a recorded sweep, no GPU
+  std::string search = "guided";  // --search: guided, random or exhaustive (with --replay)
+  std::uint64_t seed = 1;     // --seed: for --search random
+  int plateau = 0;            // --plateau N: stop after N trials without a 1 % gain (0: never)
+  double target_fraction = 0; // --target F: stop at this fraction of the roofline (0: never)
 };
+int run_replay_command(const CommonOptions& common, const OptimizeArgs& args);
 
 struct SweepArgs {
   std::string problem;

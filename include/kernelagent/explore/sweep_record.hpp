@@ -1,0 +1,43 @@
+#pragma once
+// A recorded sweep (docs/sweep.md): every configuration of one family's knob space with its measured
+// outcome. Loaded, it is a measurement executor that answers from the record instead of a GPU, so the
+// search can run, be tested and be compared with no GPU, deterministically.
+
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "kernelagent/explore/measure_executor.hpp"
+#include "kernelagent/families/family.hpp"
+
+namespace kernelagent {
+
+class SweepRecord : public MeasureExecutor {
+ public:
+  // Throws UserError(bad_input) for a file that is not a kernelagent.sweep/1 record.
+  static SweepRecord load(const std::filesystem::path& path);
+  static SweepRecord from_json(const nlohmann::json& record, const std::string& origin);
+
+  Measurement measure(const Config& config) override;
+
+  const KnobSpace& space() const { return space_; }
+  // Configurations in the order they were recorded (the knob space's order, default first).
+  const std::vector<Config>& configs() const { return order_; }
+  std::optional<double> best_us() const;
+  const nlohmann::json& raw() const { return raw_; }
+  std::string name() const;
+  // "memory" or "compute": which floor binds the problem, from the record's roofline.
+  std::string bound() const;
+
+ private:
+  nlohmann::json raw_;
+  KnobSpace space_;
+  std::vector<Config> order_;
+  std::map<std::string, Measurement> by_config_;
+};
+
+}  // namespace kernelagent

@@ -1,0 +1,70 @@
+#pragma once
+// Orchestrate: a search strategy proposes the next configurations to measure from what has been measured
+// so far (the working memory of this run). One file per strategy under src/orchestrate/strategies/.
+//   exhaustive  every configuration in the knob space's order (default first): the reference
+//   random      a seeded shuffle: the baseline a guided search must beat
+//   guided      a beam over one-knob moves, ordered by the prescription for the current best's diagnosis
+//               (or, without a profile, for the floor that binds the problem)
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "kernelagent/explore/measure_executor.hpp"
+#include "kernelagent/families/family.hpp"
+#include "kernelagent/prescribe/prescription.hpp"
+
+namespace kernelagent {
+
+struct Trial {
+  Config config;
+  Measurement result;
+  std::string reason;  // why the strategy chose it (the decision log)
+};
+
+struct SearchContext {
+  const KnobSpace* space = nullptr;
+  std::vector<Config> valid;                 // every configuration the problem and GPU allow, in space order
+  std::vector<Trial> trials;                 // measured so far, in order
+  // The diagnosed cause of a configuration's kernel when one was profiled; empty when unknown.
+  std::function<std::string(const Config&)> cause_of;
+  std::string bound = "memory";              // which floor binds the problem
+  bool measured(const Config& c) const;
+  const Trial* best() const;
+};
+
+class SearchStrategy {
+ public:
+  virtual ~SearchStrategy() = default;
+  virtual std::string name() const = 0;
+  // The next configuration to measure, with its reason; nullopt when the strategy has nothing left.
+  virtual std::optional<std::pair<Config, std::string>> next(const SearchContext& ctx) = 0;
+};
+
+std::unique_ptr<SearchStrategy> make_exhaustive_search();
+std::unique_ptr<SearchStrategy> make_random_search(std::uint64_t seed);
+std::unique_ptr<SearchStrategy> make_guided_search(int beam_width = 2);
+// "exhaustive", "random", "guided"; throws UserError for another name.
+std::unique_ptr<SearchStrategy> make_search(const std::string& name, std::uint64_t seed = 1);
+
+struct SearchLimits {
+  int max_trials = 0;               // 0: no limit but the space
+  std::optional<double> target_us;  // stop once a measurement is at or below this (the roofline target)
+  int plateau = 0;                  // stop after this many trials without a 1 % improvement (0: never)
+};
+
+struct SearchOutcome {
+  std::vector<Trial> trials;
+  std::string stop_reason;          // "space exhausted", "trial budget", "target reached", "plateau"
+  const Trial* best() const;
+};
+
+// The loop: ask the strategy, never measure a configuration twice, measure through the executor, stop at
+// a limit. `on_trial` sees every trial as it is measured (progress, storage).
+SearchOutcome run_search(SearchStrategy& strategy, MeasureExecutor& executor, SearchContext ctx,
+                         const SearchLimits& limits, const std::function<void(const Trial&)>& on_trial = {});
+
+}  // namespace kernelagent

@@ -1,0 +1,89 @@
+// `kernelagent optimize PROBLEM --replay S.json`: the search loop run against a recorded sweep instead of a
+// GPU. No worker starts; every measurement is the record's, so the run is deterministic and shows what
+// the strategy would have measured, in which order and why.
+
+#include <iostream>
+
+#include <fmt/format.h>
+
+#include "kernelagent/cli/commands.hpp"
+#include "kernelagent/cli/session.hpp"
+#include "kernelagent/core/hash.hpp"
+#include "kernelagent/core/template.hpp"
+#include "kernelagent/explore/sweep_record.hpp"
+#include "kernelagent/orchestrate/search_strategy.hpp"
+
+namespace kernelagent::cli {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+int run_replay_command(const CommonOptions& common, const OptimizeArgs& args) {
+  if (!fs::is_regular_file(args.problem))
+    throw UserError(ExitCode::bad_input, fmt::format("problem file {} does not exist", args.problem));
+  SweepRecord rec = SweepRecord::load(args.replay);
+  const std::string recorded_hash = rec.raw().at("problem").value("hash", "");
+  std::vector<std::string> warnings;
+  if (!recorded_hash.empty() && recorded_hash != hash_hex(read_text_file(args.problem)))
+    warnings.push_back(fmt::format("{} differs from the problem the sweep recorded ({}): replaying the record as it is",
+                                   args.problem, rec.name()));
+  if (rec.raw().value("precision", "") != args.precision)
+    warnings.push_back(fmt::format("the sweep was recorded under --precision {}, not {}", rec.raw().value("precision", ""),
+                                   args.precision));
+
+  auto strategy = make_search(args.search, args.seed);
+  SearchContext ctx;
+  ctx.space = &rec.space();
+  ctx.valid = rec.configs();
+  ctx.bound = rec.bound();
+  SearchLimits limits;
+  limits.max_trials = args.trials;
+  limits.plateau = args.plateau;
+  const auto sweep_best = rec.best_us();
+  if (args.target_fraction > 0 && rec.raw().contains("roofline") && rec.raw().at("roofline").contains("floor_us"))
+    limits.target_us = rec.raw().at("roofline").at("floor_us").get<double>() / args.target_fraction;
+
+  for (const auto& w : warnings) std::cerr << "warning: " << w << "\n";
+  int n = 0;
+  std::optional<int> near_best;
+  auto on_trial = [&](const Trial& t) {
+    ++n;
+    if (!near_best && sweep_best && t.result.ok() && *t.result.median_us <= *sweep_best * 1.02) near_best = n;
+    if (!common.json)
+      fmt::print("{:>4}  {:>10}  {:<14} {}  {}\n", n, t.result.median_us ? format_us(*t.result.median_us) : "-",
+                 t.result.status, t.config.dump(), t.reason);
+  };
+  if (!common.json)
+    fmt::print("replay      {} ({} of {}, {} configurations) with the {} search\n", args.replay, rec.raw().value("family", ""),
+               rec.name(), rec.configs().size(), strategy->name());
+  SearchOutcome out = run_search(*strategy, rec, ctx, limits, on_trial);
+
+  json trials = json::array();
+  for (const auto& t : out.trials) {
+    json j = {{"config", t.config}, {"status", t.result.status}, {"reason", t.reason}};
+    if (t.result.median_us) j["median_us"] = *t.result.median_us;
+    trials.push_back(std::move(j));
+  }
+  const Trial* best = out.best();
+  json result = {{"schema", "kernelagent.replay/1"},
+                 {"sweep", args.replay},
+                 {"strategy", strategy->name()},
+                 {"stop_reason", out.stop_reason},
+                 {"trials", trials},
+                 {"best", best ? json{{"config", best->config}, {"median_us", *best->result.median_us}} : json(nullptr)},
+                 {"sweep_best_us", sweep_best ? json(*sweep_best) : json(nullptr)},
+                 {"trials_to_within_2pct", near_best ? json(*near_best) : json(nullptr)},
+                 {"warnings", warnings}};
+  if (common.json) {
+    std::cout << result.dump(2) << "\n";
+  } else {
+    fmt::print("stopped     {} after {} trials\n", out.stop_reason, out.trials.size());
+    if (best)
+      fmt::print("best        {} {} (the sweep's best {}; within 2 % after {} trials)\n", format_us(*best->result.median_us),
+                 best->config.dump(), sweep_best ? format_us(*sweep_best) : "n/a",
+                 near_best ? std::to_string(*near_best) : std::string("no"));
+  }
+  return best ? 0 : static_cast<int>(ExitCode::no_valid_kernel);
+}
+
+}  // namespace kernelagent::cli

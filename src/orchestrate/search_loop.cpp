@@ -1,0 +1,71 @@
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "kernelagent/core/error.hpp"
+#include "kernelagent/orchestrate/search_strategy.hpp"
+
+namespace kernelagent {
+
+namespace {
+const Trial* fastest(const std::vector<Trial>& trials) {
+  const Trial* best = nullptr;
+  for (const auto& t : trials)
+    if (t.result.ok() && (!best || *t.result.median_us < *best->result.median_us)) best = &t;
+  return best;
+}
+}  // namespace
+
+bool SearchContext::measured(const Config& c) const {
+  return std::any_of(trials.begin(), trials.end(), [&](const Trial& t) { return t.config == c; });
+}
+
+const Trial* SearchContext::best() const { return fastest(trials); }
+const Trial* SearchOutcome::best() const { return fastest(trials); }
+
+std::unique_ptr<SearchStrategy> make_search(const std::string& name, std::uint64_t seed) {
+  if (name == "exhaustive") return make_exhaustive_search();
+  if (name == "random") return make_random_search(seed);
+  if (name == "guided") return make_guided_search();
+  throw UserError(ExitCode::bad_input, fmt::format("unknown search strategy '{}' (exhaustive, random, guided)", name));
+}
+
+SearchOutcome run_search(SearchStrategy& strategy, MeasureExecutor& executor, SearchContext ctx,
+                         const SearchLimits& limits, const std::function<void(const Trial&)>& on_trial) {
+  SearchOutcome out;
+  std::optional<double> best_us;
+  int since_improvement = 0;
+  while (true) {
+    if (limits.max_trials > 0 && static_cast<int>(ctx.trials.size()) >= limits.max_trials) {
+      out.stop_reason = "trial budget";
+      break;
+    }
+    auto proposal = strategy.next(ctx);
+    if (!proposal) {
+      out.stop_reason = "space exhausted";
+      break;
+    }
+    if (ctx.measured(proposal->first)) continue;  // never measure a configuration twice
+    Trial t{proposal->first, executor.measure(proposal->first), proposal->second};
+    ctx.trials.push_back(t);
+    if (on_trial) on_trial(t);
+    if (t.result.ok() && (!best_us || *t.result.median_us < *best_us * 0.99)) {
+      best_us = t.result.median_us;
+      since_improvement = 0;
+    } else {
+      ++since_improvement;
+    }
+    if (best_us && limits.target_us && *best_us <= *limits.target_us) {
+      out.stop_reason = "target reached";
+      break;
+    }
+    if (limits.plateau > 0 && since_improvement >= limits.plateau) {
+      out.stop_reason = "plateau";
+      break;
+    }
+  }
+  out.trials = std::move(ctx.trials);
+  return out;
+}
+
+}  // namespace kernelagent

@@ -1,0 +1,86 @@
+#include "kernelagent/prescribe/prescription.hpp"
+
+#include <algorithm>
+#include <map>
+
+namespace kernelagent {
+
+namespace {
+
+struct Rule {
+  std::vector<std::string> tags;
+  const char* reason;
+};
+
+// One rule per cause. Each comment is a worked example of the move it makes.
+const std::map<std::string, Rule>& rules() {
+  static const std::map<std::string, Rule> r = {
+      // A copy at 89 % of DRAM bandwidth: only fewer bytes (an eviction hint that keeps L2 clean, a
+      // grouping that re-reads less) can still help; everything else is at the wall.
+      {"dram_bandwidth_saturated", {{"bytes_moved", "l2_locality"}, "DRAM is saturated: move fewer bytes"}},
+      // 4 useful bytes per 32-byte sector: a wider vector per thread or a tile whose inner dimension
+      // follows the contiguous one makes each sector count.
+      {"uncoalesced_access", {{"coalescing", "bytes_moved"}, "scattered accesses: shape the access to the layout"}},
+      // 16x16 GEMM tiles re-read operands 256 times through L2: BLOCK_M/BLOCK_N 128 reuse each load 8x more.
+      {"low_data_reuse", {{"reuse", "l2_locality"}, "operands are re-read: larger tiles reuse them"}},
+      // A working set twice the L2 re-read from DRAM: GROUP_M launches the tiles that share B together.
+      {"l2_thrashing", {{"l2_locality", "reuse"}, "L2 evicts what is read again: schedule for locality"}},
+      // A 32-way conflicted transpose: a different layout (vector width, tile shape) spreads the banks.
+      {"bank_conflicts", {{"coalescing"}, "shared-memory bank conflicts: change the access shape"}},
+      // 300 registers wanted, 255 allowed: more warps per program split the tile so each thread holds less.
+      {"register_spills", {{"occupancy", "parallelism"}, "registers spill: spread the tile over more threads"}},
+      // 168 registers a thread allow 3 programs an SM: fewer warps or smaller tiles raise occupancy.
+      {"register_limited_occupancy", {{"occupancy", "parallelism"}, "registers cap occupancy"}},
+      // 4 stages of 128x128 fp32 tiles fill shared memory: one stage fewer lets a second program in.
+      {"shared_memory_limited_occupancy", {{"occupancy", "pipelining"}, "shared memory caps occupancy"}},
+      // An fp32 GEMM at 66 % of the FMA pipe: 3xTF32 moves the products to the tensor cores (accuracy
+      // kept); under --precision tf32 plain TF32 is allowed too.
+      {"fp32_pipe_saturated", {{"tensor_cores", "reuse"}, "the FP32 pipe is the limit: use tensor cores"}},
+      {"tensor_cores_unused", {{"tensor_cores", "reuse"}, "a matrix product on CUDA cores: use tensor cores"}},
+      // Tensor pipe at 85 %: only more reuse per load (bigger tiles) or deeper pipelining is left.
+      {"tensor_pipe_saturated", {{"reuse", "pipelining"}, "tensor cores are busy: feed them better"}},
+      // 50 warps stalled per issue on global loads: more stages or more resident warps hide the latency.
+      {"long_scoreboard_stalls", {{"pipelining", "occupancy", "parallelism"}, "warps wait on memory: more in flight"}},
+      // 16 programs on 132 SMs: split the work (split-K, smaller tiles, split rows) into more programs.
+      {"small_grid", {{"parallelism", "tail"}, "too few programs: split the work"}},
+      // 1.1 waves: smaller programs (or a persistent grid) fill the last wave.
+      {"tail_effect", {{"tail", "parallelism"}, "a partial last wave: resize the programs"}},
+      // Every thread adds into one counter: a reduction tree in registers first, one atomic per program.
+      {"atomic_contention", {{"reduction_tree"}, "atomics serialise: reduce before the atomic"}},
+      // A 2 us kernel: more work per program and fewer launches.
+      {"launch_overhead", {{"launch_overhead", "parallelism"}, "launch-bound: fewer, bigger launches"}},
+      // Lanes of one warp take different paths: a data layout question, no knob of a family answers it.
+      {"warp_divergence", {{}, "divergent branches: no knob move answers this"}},
+  };
+  return r;
+}
+
+std::vector<std::string> without_tensor_cores(std::vector<std::string> tags, bool allowed) {
+  if (!allowed) tags.erase(std::remove(tags.begin(), tags.end(), "tensor_cores"), tags.end());
+  return tags;
+}
+
+}  // namespace
+
+Prescription prescribe_for_cause(const std::string& cause, bool tensor_cores_allowed) {
+  auto it = rules().find(cause);
+  if (it == rules().end()) return {cause, {}, "no rule for this cause"};
+  return {cause, without_tensor_cores(it->second.tags, tensor_cores_allowed), it->second.reason};
+}
+
+Prescription prescribe_for_bound(const std::string& bound, bool tensor_cores_allowed) {
+  if (bound == "compute")
+    return {"bound:compute",
+            without_tensor_cores({"tensor_cores", "reuse", "pipelining", "occupancy", "l2_locality"}, tensor_cores_allowed),
+            "compute-bound problem: tensor cores, reuse, then pipelining"};
+  return {"bound:memory", {"bytes_moved", "coalescing", "parallelism", "reduction_tree", "occupancy", "tail"},
+          "memory-bound problem: fewer and better-shaped bytes, enough of them in flight"};
+}
+
+std::vector<std::string> prescribed_causes() {
+  std::vector<std::string> v;
+  for (const auto& [k, r] : rules()) v.push_back(k);
+  return v;
+}
+
+}  // namespace kernelagent

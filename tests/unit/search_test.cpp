@@ -1,0 +1,121 @@
+// The search loop, its strategies and the prescription rules, run against recorded H200 sweeps.
+
+#include <set>
+
+#include <gtest/gtest.h>
+
+#include "kernelagent/core/error.hpp"
+#include "kernelagent/diagnose/diagnosis.hpp"
+#include "kernelagent/explore/sweep_record.hpp"
+#include "kernelagent/orchestrate/search_strategy.hpp"
+#include "kernelagent/prescribe/prescription.hpp"
+#include "test_data.hpp"
+
+namespace kernelagent {
+namespace {
+
+SweepRecord square_sweep() {
+  return SweepRecord::load(test::data_dir() / "sweeps" / "h200" / "1_Square_matrix_multiplication_.sweep.json");
+}
+
+SearchContext context_for(SweepRecord& rec) {
+  SearchContext ctx;
+  ctx.space = &rec.space();
+  ctx.valid = rec.configs();
+  ctx.bound = rec.bound();
+  return ctx;
+}
+
+TEST(Prescription, EveryDiagnosedCauseHasARule) {
+  const auto rx = prescribed_causes();
+  const std::set<std::string> have(rx.begin(), rx.end());
+  for (const auto& c : diagnosis_causes()) EXPECT_TRUE(have.count(c)) << c << " has no prescription rule";
+}
+
+TEST(Prescription, RulesSpeakInTheSharedTags) {
+  const auto& vocab = knob_tags();
+  const std::set<std::string> tags(vocab.begin(), vocab.end());
+  for (const auto& c : prescribed_causes())
+    for (const auto& t : prescribe_for_cause(c, true).tags) EXPECT_TRUE(tags.count(t)) << c << ": " << t;
+}
+
+TEST(Prescription, TensorCoresOnlyWhenAllowed) {
+  EXPECT_EQ(prescribe_for_cause("fp32_pipe_saturated", true).tags.front(), "tensor_cores");
+  for (const auto& t : prescribe_for_cause("fp32_pipe_saturated", false).tags) EXPECT_NE(t, "tensor_cores");
+  EXPECT_TRUE(prescribe_for_cause("warp_divergence", true).tags.empty());
+  EXPECT_EQ(prescribe_for_bound("compute", true).tags.front(), "tensor_cores");
+  EXPECT_EQ(prescribe_for_bound("memory", true).tags.front(), "bytes_moved");
+}
+
+TEST(SweepRecord, AnswersFromTheRecordAndRefusesOtherFiles) {
+  SweepRecord rec = square_sweep();
+  ASSERT_EQ(rec.configs().size(), 32u);
+  EXPECT_EQ(rec.space().knobs.size(), 8u);
+  EXPECT_EQ(rec.bound(), "compute");
+  Measurement m = rec.measure(rec.configs().front());
+  ASSERT_TRUE(m.ok());
+  EXPECT_GT(*m.median_us, *rec.best_us());
+  Config pruned = rec.configs().front();
+  pruned["input_precision"] = "tf32";  // not allowed under strict: the sweep never measured it
+  EXPECT_EQ(rec.measure(pruned).status, "invalid_config");
+  EXPECT_THROW(SweepRecord::from_json({{"schema", "kernelagent.result/1"}}, "x.json"), UserError);
+}
+
+TEST(Search, ExhaustiveVisitsEverythingOnceInOrder) {
+  SweepRecord rec = square_sweep();
+  auto s = make_exhaustive_search();
+  SearchOutcome out = run_search(*s, rec, context_for(rec), {});
+  ASSERT_EQ(out.trials.size(), rec.configs().size());
+  for (std::size_t i = 0; i < out.trials.size(); ++i) EXPECT_EQ(out.trials[i].config, rec.configs()[i]);
+  EXPECT_EQ(out.stop_reason, "space exhausted");
+  EXPECT_DOUBLE_EQ(*out.best()->result.median_us, *rec.best_us());
+}
+
+TEST(Search, GuidedNeverRepeatsAndFindsTheBestWhenLetRun) {
+  SweepRecord rec = square_sweep();
+  auto s = make_guided_search();
+  SearchOutcome out = run_search(*s, rec, context_for(rec), {});
+  std::set<std::string> seen;
+  for (const auto& t : out.trials) EXPECT_TRUE(seen.insert(t.config.dump()).second) << "measured twice: " << t.config;
+  EXPECT_EQ(seen.size(), rec.configs().size());
+  EXPECT_DOUBLE_EQ(*out.best()->result.median_us, *rec.best_us());
+  // Compute-bound fp32 product: the first move after the default is the switch to tensor cores (3xTF32).
+  ASSERT_GE(out.trials.size(), 2u);
+  EXPECT_EQ(out.trials[0].reason, "the default configuration");
+  EXPECT_EQ(out.trials[1].config.at("input_precision"), "tf32x3");
+}
+
+TEST(Search, GuidedFollowsTheDiagnosisWhenOneIsKnown) {
+  SweepRecord rec = square_sweep();
+  SearchContext ctx = context_for(rec);
+  ctx.cause_of = [](const Config&) { return std::string("small_grid"); };  // -> parallelism first
+  auto s = make_guided_search();
+  SearchOutcome out = run_search(*s, rec, ctx, {.max_trials = 2});
+  ASSERT_EQ(out.trials.size(), 2u);
+  EXPECT_NE(out.trials[1].reason.find("parallelism"), std::string::npos) << out.trials[1].reason;
+  EXPECT_EQ(out.stop_reason, "trial budget");
+}
+
+TEST(Search, RandomIsSeededAndLimitsStopTheLoop) {
+  SweepRecord rec = square_sweep();
+  auto a = make_random_search(7), b = make_random_search(7), c = make_random_search(8);
+  auto ta = run_search(*a, rec, context_for(rec), {.max_trials = 5}).trials;
+  auto tb = run_search(*b, rec, context_for(rec), {.max_trials = 5}).trials;
+  auto tc = run_search(*c, rec, context_for(rec), {.max_trials = 5}).trials;
+  ASSERT_EQ(ta.size(), 5u);
+  for (std::size_t i = 0; i < 5; ++i) EXPECT_EQ(ta[i].config, tb[i].config);
+  bool differs = false;
+  for (std::size_t i = 0; i < 5; ++i) differs |= ta[i].config != tc[i].config;
+  EXPECT_TRUE(differs);
+  auto g = make_guided_search();
+  auto reached = run_search(*g, rec, context_for(rec), {.target_us = 1e9});
+  EXPECT_EQ(reached.stop_reason, "target reached");
+  EXPECT_EQ(reached.trials.size(), 1u);
+  auto flat = make_exhaustive_search();
+  auto plateau = run_search(*flat, rec, context_for(rec), {.plateau = 3});
+  EXPECT_EQ(plateau.stop_reason, "plateau");
+  EXPECT_THROW(make_search("annealing"), UserError);
+}
+
+}  // namespace
+}  // namespace kernelagent

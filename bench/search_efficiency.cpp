@@ -3,11 +3,11 @@
 // search is run with 101 seeds (median and worst); exhaustive and guided are deterministic.
 //   build/debug/search_efficiency [SWEEP_DIR]
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
-
-#include <fmt/format.h>
 
 #include "kernelagent/core/error.hpp"
 #include "kernelagent/explore/sweep_record.hpp"
@@ -64,7 +64,8 @@ int main(int argc, char** argv) {
       const int ex = trials_to_near_best(*make_exhaustive_search(), rec);
       const int gd = trials_to_near_best(*make_guided_search(), rec);
       std::vector<double> rnd;
-      for (std::uint64_t seed = 1; seed <= 101; ++seed) rnd.push_back(trials_to_near_best(*make_random_search(seed), rec));
+      for (std::uint64_t seed = 1; seed <= 101; ++seed)
+        rnd.push_back(trials_to_near_best(*make_random_search(seed), rec));
       const double rmed = median(rnd), rworst = *std::max_element(rnd.begin(), rnd.end());
       fmt::print("{:<40} {:>6} {:>11} {:>8} {:>14.0f} {:>13.0f}\n", f.filename().string().substr(0, 40), space, ex, gd,
                  rmed, rworst);
@@ -78,11 +79,13 @@ int main(int argc, char** argv) {
     }
   }
   auto pct = [](double x) { return fmt::format("{:.0f}%", 100 * x); };
-  fmt::print("\nas a share of the space, median over {} sweeps (worst): exhaustive {} ({}), guided {} ({}), random {} ({})\n",
-             guided_frac.size(), pct(median(exhaustive_frac)),
-             pct(*std::max_element(exhaustive_frac.begin(), exhaustive_frac.end())), pct(median(guided_frac)),
-             pct(*std::max_element(guided_frac.begin(), guided_frac.end())), pct(median(random_frac)),
-             pct(*std::max_element(random_frac.begin(), random_frac.end())));
-  fmt::print("guided needs fewer trials than random's median on {} of {} sweeps\n", guided_beats_random, guided_frac.size());
+  fmt::print(
+      "\nas a share of the space, median over {} sweeps (worst): exhaustive {} ({}), guided {} ({}), random {} ({})\n",
+      guided_frac.size(), pct(median(exhaustive_frac)),
+      pct(*std::max_element(exhaustive_frac.begin(), exhaustive_frac.end())), pct(median(guided_frac)),
+      pct(*std::max_element(guided_frac.begin(), guided_frac.end())), pct(median(random_frac)),
+      pct(*std::max_element(random_frac.begin(), random_frac.end())));
+  fmt::print("guided needs fewer trials than random's median on {} of {} sweeps\n", guided_beats_random,
+             guided_frac.size());
   return 0;
 }

@@ -2,9 +2,9 @@
 // GPU. No worker starts; every measurement is the record's, so the run is deterministic and shows what
 // the strategy would have measured, in which order and why.
 
-#include <iostream>
-
 #include <fmt/format.h>
+
+#include <iostream>
 
 #include "kernelagent/cli/commands.hpp"
 #include "kernelagent/cli/session.hpp"
@@ -28,8 +28,8 @@ int run_replay_command(const CommonOptions& common, const OptimizeArgs& args) {
     warnings.push_back(fmt::format("{} differs from the problem the sweep recorded ({}): replaying the record as it is",
                                    args.problem, rec.name()));
   if (rec.raw().value("precision", "") != args.precision)
-    warnings.push_back(fmt::format("the sweep was recorded under --precision {}, not {}", rec.raw().value("precision", ""),
-                                   args.precision));
+    warnings.push_back(fmt::format("the sweep was recorded under --precision {}, not {}",
+                                   rec.raw().value("precision", ""), args.precision));
 
   auto strategy = make_search(args.search, args.seed);
   SearchContext ctx;
@@ -54,8 +54,8 @@ int run_replay_command(const CommonOptions& common, const OptimizeArgs& args) {
                  t.result.status, t.config.dump(), t.reason);
   };
   if (!common.json)
-    fmt::print("replay      {} ({} of {}, {} configurations) with the {} search\n", args.replay, rec.raw().value("family", ""),
-               rec.name(), rec.configs().size(), strategy->name());
+    fmt::print("replay      {} ({} of {}, {} configurations) with the {} search\n", args.replay,
+               rec.raw().value("family", ""), rec.name(), rec.configs().size(), strategy->name());
   SearchOutcome out = run_search(*strategy, rec, ctx, limits, on_trial);
 
   json trials = json::array();
@@ -65,22 +65,23 @@ int run_replay_command(const CommonOptions& common, const OptimizeArgs& args) {
     trials.push_back(std::move(j));
   }
   const Trial* best = out.best();
-  json result = {{"schema", "kernelagent.replay/1"},
-                 {"sweep", args.replay},
-                 {"strategy", strategy->name()},
-                 {"stop_reason", out.stop_reason},
-                 {"trials", trials},
-                 {"best", best ? json{{"config", best->config}, {"median_us", *best->result.median_us}} : json(nullptr)},
-                 {"sweep_best_us", sweep_best ? json(*sweep_best) : json(nullptr)},
-                 {"trials_to_within_2pct", near_best ? json(*near_best) : json(nullptr)},
-                 {"warnings", warnings}};
+  json result = {
+      {"schema", "kernelagent.replay/1"},
+      {"sweep", args.replay},
+      {"strategy", strategy->name()},
+      {"stop_reason", out.stop_reason},
+      {"trials", trials},
+      {"best", best ? json{{"config", best->config}, {"median_us", *best->result.median_us}} : json(nullptr)},
+      {"sweep_best_us", sweep_best ? json(*sweep_best) : json(nullptr)},
+      {"trials_to_within_2pct", near_best ? json(*near_best) : json(nullptr)},
+      {"warnings", warnings}};
   if (common.json) {
     std::cout << result.dump(2) << "\n";
   } else {
     fmt::print("stopped     {} after {} trials\n", out.stop_reason, out.trials.size());
     if (best)
-      fmt::print("best        {} {} (the sweep's best {}; within 2 % after {} trials)\n", format_us(*best->result.median_us),
-                 best->config.dump(), sweep_best ? format_us(*sweep_best) : "n/a",
+      fmt::print("best        {} {} (the sweep's best {}; within 2 % after {} trials)\n",
+                 format_us(*best->result.median_us), best->config.dump(), sweep_best ? format_us(*sweep_best) : "n/a",
                  near_best ? std::to_string(*near_best) : std::string("no"));
   }
   return best ? 0 : static_cast<int>(ExitCode::no_valid_kernel);

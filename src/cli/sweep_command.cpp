@@ -2,10 +2,10 @@
 // with the same harness as optimize, written as a record (docs/sweep.md) that `optimize --replay` and the
 // search-efficiency benchmark run against without a GPU.
 
+#include <fmt/format.h>
+
 #include <fstream>
 #include <iostream>
-
-#include <fmt/format.h>
 
 #include "kernelagent/cli/commands.hpp"
 #include "kernelagent/cli/session.hpp"
@@ -49,7 +49,8 @@ json sweep_record(const json& r, const Family& family) {
           {"baselines", r.value("baselines", json(nullptr))},
           {"best", r.value("best", json(nullptr))},
           {"roofline", r.value("roofline", json(nullptr))},
-          {"search_min_ms", r.contains("timing") && r.at("timing").is_object() ? r.at("timing").value("search_min_ms", 0.0) : 0.0},
+          {"search_min_ms",
+           r.contains("timing") && r.at("timing").is_object() ? r.at("timing").value("search_min_ms", 0.0) : 0.0},
           {"configs", configs}};
 }
 
@@ -91,8 +92,9 @@ int run_sweep_command(const CommonOptions& common, const SweepArgs& args) {
     int ok = 0;
     for (const auto& c : record.at("configs")) ok += c.value("status", "") == "ok";
     fmt::print("sweep       {} configurations of {} ({} ok), {}\n", record.at("configs").size(), family_name, ok,
-               record.at("device").get<std::string>() == "cuda" ? "timed on " + res.result.at("gpu").value("device_name", std::string("the GPU"))
-                                                               : std::string("checked on the interpreter, not timed"));
+               record.at("device").get<std::string>() == "cuda"
+                   ? "timed on " + res.result.at("gpu").value("device_name", std::string("the GPU"))
+                   : std::string("checked on the interpreter, not timed"));
     fmt::print("record      {}\n", out.string());
   }
   if (res.code != ExitCode::ok) std::cerr << "kernelagent: " << res.message << "\n";

@@ -1,8 +1,8 @@
 #include "kernelagent/explore/sweep_record.hpp"
 
-#include <fstream>
-
 #include <fmt/format.h>
+
+#include <fstream>
 
 #include "kernelagent/core/error.hpp"
 
@@ -23,7 +23,8 @@ SweepRecord SweepRecord::from_json(const json& j, const std::string& origin) {
       !j.contains("knobs"))
     throw UserError(ExitCode::bad_input,
                     fmt::format("{} is not a sweep record (kernelagent.sweep/1 with knobs and configs); "
-                                "make one with `kernelagent sweep`", origin));
+                                "make one with `kernelagent sweep`",
+                                origin));
   SweepRecord r;
   r.raw_ = j;
   for (const auto& k : j.at("knobs")) {
@@ -58,9 +59,7 @@ std::optional<double> SweepRecord::best_us() const {
   return best;
 }
 
-std::string SweepRecord::name() const {
-  return raw_.contains("problem") ? raw_.at("problem").value("name", "") : "";
-}
+std::string SweepRecord::name() const { return raw_.contains("problem") ? raw_.at("problem").value("name", "") : ""; }
 
 std::string SweepRecord::bound() const {
   const json roof = raw_.value("roofline", json::object());

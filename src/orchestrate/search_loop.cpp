@@ -1,6 +1,6 @@
-#include <algorithm>
-
 #include <fmt/format.h>
+
+#include <algorithm>
 
 #include "kernelagent/core/error.hpp"
 #include "kernelagent/orchestrate/search_strategy.hpp"

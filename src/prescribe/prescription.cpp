@@ -70,10 +70,12 @@ Prescription prescribe_for_cause(const std::string& cause, bool tensor_cores_all
 
 Prescription prescribe_for_bound(const std::string& bound, bool tensor_cores_allowed) {
   if (bound == "compute")
-    return {"bound:compute",
-            without_tensor_cores({"tensor_cores", "reuse", "pipelining", "occupancy", "l2_locality"}, tensor_cores_allowed),
-            "compute-bound problem: tensor cores, reuse, then pipelining"};
-  return {"bound:memory", {"bytes_moved", "coalescing", "parallelism", "reduction_tree", "occupancy", "tail"},
+    return {
+        "bound:compute",
+        without_tensor_cores({"tensor_cores", "reuse", "pipelining", "occupancy", "l2_locality"}, tensor_cores_allowed),
+        "compute-bound problem: tensor cores, reuse, then pipelining"};
+  return {"bound:memory",
+          {"bytes_moved", "coalescing", "parallelism", "reduction_tree", "occupancy", "tail"},
           "memory-bound problem: fewer and better-shaped bytes, enough of them in flight"};
 }
 

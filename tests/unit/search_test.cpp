@@ -1,8 +1,8 @@
 // The search loop, its strategies and the prescription rules, run against recorded H200 sweeps.
 
-#include <set>
-
 #include <gtest/gtest.h>
+
+#include <set>
 
 #include "kernelagent/core/error.hpp"
 #include "kernelagent/diagnose/diagnosis.hpp"

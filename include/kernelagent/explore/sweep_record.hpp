@@ -5,11 +5,10 @@
 
 #include <filesystem>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "kernelagent/explore/measure_executor.hpp"
 #include "kernelagent/families/family.hpp"

@@ -27,11 +27,11 @@ struct Trial {
 
 struct SearchContext {
   const KnobSpace* space = nullptr;
-  std::vector<Config> valid;                 // every configuration the problem and GPU allow, in space order
-  std::vector<Trial> trials;                 // measured so far, in order
+  std::vector<Config> valid;  // every configuration the problem and GPU allow, in space order
+  std::vector<Trial> trials;  // measured so far, in order
   // The diagnosed cause of a configuration's kernel when one was profiled; empty when unknown.
   std::function<std::string(const Config&)> cause_of;
-  std::string bound = "memory";              // which floor binds the problem
+  std::string bound = "memory";  // which floor binds the problem
   bool measured(const Config& c) const;
   const Trial* best() const;
 };
@@ -58,7 +58,7 @@ struct SearchLimits {
 
 struct SearchOutcome {
   std::vector<Trial> trials;
-  std::string stop_reason;          // "space exhausted", "trial budget", "target reached", "plateau"
+  std::string stop_reason;  // "space exhausted", "trial budget", "target reached", "plateau"
   const Trial* best() const;
 };
 

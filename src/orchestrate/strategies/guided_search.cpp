@@ -5,10 +5,10 @@
 // BLOCK_M/BLOCK_N. When the beam's neighbourhoods are spent, two-knob moves from the best follow, then
 // whatever is left in the knob space's order, so the search always terminates and never repeats.
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <set>
-
-#include <fmt/format.h>
 
 #include "kernelagent/orchestrate/search_strategy.hpp"
 
@@ -25,7 +25,8 @@ class GuidedSearch : public SearchStrategy {
     if (valid_.empty())
       for (const auto& c : ctx.valid) valid_.insert(c.dump());
     auto fresh = [&](const Config& c) { return valid_.count(c.dump()) && !ctx.measured(c); };
-    if (ctx.trials.empty() && !ctx.valid.empty()) return std::make_pair(ctx.valid.front(), std::string("the default configuration"));
+    if (ctx.trials.empty() && !ctx.valid.empty())
+      return std::make_pair(ctx.valid.front(), std::string("the default configuration"));
 
     std::vector<const Trial*> beam;
     for (const auto& t : ctx.trials)
@@ -84,6 +85,8 @@ class GuidedSearch : public SearchStrategy {
 
 }  // namespace
 
-std::unique_ptr<SearchStrategy> make_guided_search(int beam_width) { return std::make_unique<GuidedSearch>(beam_width); }
+std::unique_ptr<SearchStrategy> make_guided_search(int beam_width) {
+  return std::make_unique<GuidedSearch>(beam_width);
+}
 
 }  // namespace kernelagent

@@ -1,6 +1,9 @@
 """l2_thrashing: every program sums all of x (128 MiB, twice the L2), each starting at its own offset and
 wrapping around, so at any moment the programs read different parts of x and a line is evicted before the
-next program reaches it: x comes from DRAM once per program. Compulsory bytes: x once, plus y."""
+next program reaches it: x comes from DRAM once per program. Compulsory bytes: x once, plus y.
+Recorded profile: DRAM traffic far above the compulsory bytes with a low L2 hit rate (l2_thrashing, second),
+and, first, uncoalesced_access: the wrapped offset keeps Triton from vectorising the loads, so one load
+instruction uses 4 of every 32 bytes it touches (the neighbouring lanes' loads fill the sectors from L1)."""
 import torch
 import triton
 import triton.language as tl

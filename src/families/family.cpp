@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 #include "kernelagent/families/elementwise/elementwise_family.hpp"
 #include "kernelagent/families/matmul/matmul_family.hpp"
+#include "kernelagent/families/matvec/matvec_family.hpp"
 #include "kernelagent/families/reduction/reduction_family.hpp"
 
 namespace kernelagent {
@@ -101,6 +102,8 @@ std::vector<std::unique_ptr<Family>> load_families(const std::filesystem::path& 
   std::vector<std::unique_ptr<Family>> out;
   out.push_back(std::make_unique<ElementwiseFamily>(families_dir / "elementwise"));
   out.push_back(std::make_unique<ReductionFamily>(families_dir / "reduction"));
+  // A matrix-vector product is also a matmul problem: the specialised family is asked first.
+  out.push_back(std::make_unique<MatvecFamily>(families_dir / "matvec"));
   out.push_back(std::make_unique<MatmulFamily>(families_dir / "matmul"));
   return out;
 }

@@ -24,7 +24,9 @@ def test_optimize_writes_a_correct_drop_in_kernel(kernelagent, problem, tmp_path
     result = json.loads((out / "result.json").read_text())
     assert result["status"] == "ok"
     assert result["trials"]["by_status"] == {"ok": 2}
-    assert result["family"] == FAMILY_OF[problem.parent.name]
+    # A matrix-vector product is a matmul problem that the specialised matvec family takes first.
+    matvec = problem.stem.startswith(("4_", "4b_"))
+    assert result["family"] == ("matvec" if matvec else FAMILY_OF[problem.parent.name])
     assert result["interpreter"] is True and result["timing"] is None
     assert result["best"]["max_abs_err"] <= 1e-4
     assert "Triton interpreter" in r.stdout and "not timed" in r.stdout

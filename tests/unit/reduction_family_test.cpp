@@ -8,6 +8,7 @@
 
 #include "kernelagent/core/template.hpp"
 #include "kernelagent/families/reduction/reduction_family.hpp"
+#include "kernelagent/gpu/gpu_spec.hpp"
 #include "test_data.hpp"
 
 using namespace kernelagent;
@@ -71,7 +72,7 @@ TEST(ReductionFamily, DeclinesElementwiseAndOtherGraphsWithAReason) {
 TEST(ReductionFamily, PrunesByLayoutTileSizeAndLength) {
   auto f = family();
   auto last = trace("softmax"), middle = trace("sum_middle");
-  auto cfg = [](int r, int i, int w) { return Config{{"block_r", r}, {"block_i", i}, {"num_warps", w}}; };
+  auto cfg = [](int r, int i, int w) { return Config{{"block_r", r}, {"block_i", i}, {"num_warps", w}, {"split_r", 1}}; };
   EXPECT_TRUE(f.valid(cfg(1024, 1, 8), last, nullptr, Precision::strict));
   EXPECT_FALSE(f.valid(cfg(1024, 16, 8), last, nullptr, Precision::strict));   // columns only for an inner dim
   EXPECT_FALSE(f.valid(cfg(256, 1, 8), middle, nullptr, Precision::strict));   // strided rows need column blocks
@@ -80,9 +81,53 @@ TEST(ReductionFamily, PrunesByLayoutTileSizeAndLength) {
   EXPECT_FALSE(f.valid(cfg(4096, 1, 8), last, nullptr, Precision::strict));     // a tile 4x the 1000-long row
 }
 
+TEST(ReductionFamily, SplitsRowsOnlyWhenFewProgramsWouldRun) {
+  auto f = family();
+  const GpuSpec h200 = *find_gpu_spec("NVIDIA H200");
+  auto cfg = [](int r, int i, int w, int split) {
+    return Config{{"block_r", r}, {"block_i", i}, {"num_warps", w}, {"split_r", split}};
+  };
+  // min over the last dimension of [16, 5000]: 16 programs leave the GPU idle; 64-element tiles give 79 steps.
+  auto few = trace("min_last");
+  EXPECT_TRUE(f.valid(cfg(64, 1, 8, 16), few, &h200, Precision::strict));
+  EXPECT_FALSE(f.valid(cfg(1024, 1, 8, 4), few, &h200, Precision::strict));  // 5 tiles cannot feed 4 splits twice
+  EXPECT_FALSE(f.valid(cfg(64, 1, 32, 4), few, &h200, Precision::strict));   // 32 warps: the cooperative softmax's
+  // softmax of 8 x 1000: the row fits one tile, and without a GPU its programs could not wait on each other.
+  EXPECT_FALSE(f.valid(cfg(1024, 1, 8, 12), trace("softmax"), &h200, Precision::strict));
+  EXPECT_FALSE(f.valid(cfg(1024, 1, 8, 12), trace("softmax"), nullptr, Precision::strict));
+  const std::string split = f.emit(few, cfg(64, 1, 8, 16), {"x"});
+  EXPECT_NE(split.find("ka_reduce_combine_kernel[(16, triton.cdiv(1, 1))]"), std::string::npos) << split;
+  EXPECT_NE(split.find("SPLIT=16,"), std::string::npos);
+  EXPECT_NE(split.find("R_STEPS=5,"), std::string::npos);  // 79 tiles over 16 splits
+}
+
+TEST(ReductionFamily, LongSoftmaxRowsAreSharedByCoResidentPrograms) {
+  auto f = family();
+  const GpuSpec h200 = *find_gpu_spec("NVIDIA H200");
+  // A 4096 x 393216 softmax, as KernelBench's 23_Softmax: the trace of the small one with a longer row.
+  auto t = trace("softmax");
+  for (auto& in : t.graph.inputs) in.meta.shape = {4096, 393216}, in.meta.stride = {393216, 1};
+  for (auto& n : t.graph.nodes) n.meta.shape = {4096, 393216};
+  auto cfg = [](int w, int split) {
+    return Config{{"block_r", 1024}, {"block_i", 1}, {"num_warps", w}, {"split_r", split}};
+  };
+  EXPECT_TRUE(f.valid(cfg(16, 24), t, &h200, Precision::strict));    // 16384 per program, 32 per thread
+  EXPECT_FALSE(f.valid(cfg(8, 24), t, &h200, Precision::strict));    // 64 per thread: too many registers
+  EXPECT_FALSE(f.valid(cfg(4, 48), t, &h200, Precision::strict));    // 8192 over 128 threads: 64 each
+  EXPECT_TRUE(f.valid(cfg(4, 96), t, &h200, Precision::strict));     // 4096 per program, 32 per thread
+  EXPECT_FALSE(f.valid(cfg(16, 24), t, nullptr, Precision::strict));  // never on the interpreter
+  Config bad = cfg(16, 24);
+  bad["block_r"] = 256;  // block_r does not apply: one configuration, not five
+  EXPECT_FALSE(f.valid(bad, t, &h200, Precision::strict));
+  const std::string src = f.emit(t, cfg(16, 24), {"x"});
+  EXPECT_NE(src.find("ka_softmax_coop_kernel[(self.ka_groups * 24,)]"), std::string::npos) << src;
+  EXPECT_NE(src.find("CHUNK=16384"), std::string::npos);
+  EXPECT_NE(src.find("SPLIT_P2=32"), std::string::npos);
+}
+
 TEST(ReductionFamily, SoftmaxKeepsARowInRegistersOnlyWhenItFits) {
   auto f = family();
-  Config c{{"block_r", 1024}, {"block_i", 1}, {"num_warps", 8}};
+  Config c{{"block_r", 1024}, {"block_i", 1}, {"num_warps", 8}, {"split_r", 1}};
   EXPECT_NE(f.emit(trace("softmax"), c, {"x"}).find("ONE_TILE=True"), std::string::npos);      // 1000 <= 1024
   EXPECT_NE(f.emit(trace("log_softmax"), c, {"x"}).find("ONE_TILE=False"), std::string::npos);  // 1500 > 1024
 }
@@ -95,6 +140,22 @@ TEST(ReductionFamily, EmitsTheGoldenKernelForEveryTrace) {
     auto t = TraceResult::from_json(test::read_json(p));
     std::string src = f.emit(t, first_valid(f, t), {p.stem().string() + ".py"});
     fs::path golden = test::data_dir() / "golden" / "reduction" / (p.stem().string() + ".py");
+    if (update) {
+      std::ofstream(golden) << src;
+      continue;
+    }
+    ASSERT_TRUE(fs::exists(golden)) << golden << " is missing; run the tests with KA_UPDATE_GOLDEN=1";
+    EXPECT_EQ(src, read_text_file(golden)) << "emitted kernel differs from " << golden;
+  }
+  // Split rows, folded by the second kernel (NAME__VARIANT.py implements problems/reduction/NAME.py).
+  struct Variant { const char* trace; const char* name; Config config; };
+  for (const Variant& v : {Variant{"min_last", "split16", {{"block_r", 64}, {"block_i", 1}, {"num_warps", 4}, {"split_r", 16}}},
+                           Variant{"argmax_middle", "split4", {{"block_r", 32}, {"block_i", 16}, {"num_warps", 4}, {"split_r", 4}}},
+                           Variant{"mean_middle", "split4", {{"block_r", 32}, {"block_i", 64}, {"num_warps", 8}, {"split_r", 4}}}}) {
+    auto t = trace(v.trace);
+    ASSERT_TRUE(f.valid(v.config, t, nullptr, Precision::strict)) << v.trace << " " << v.name;
+    std::string src = f.emit(t, v.config, {std::string(v.trace) + ".py"});
+    fs::path golden = test::data_dir() / "golden" / "reduction" / (std::string(v.trace) + "__" + v.name + ".py");
     if (update) {
       std::ofstream(golden) << src;
       continue;

@@ -115,15 +115,52 @@ std::optional<std::string> ReductionFamily::why_not(const TraceResult& trace) co
   return std::nullopt;
 }
 
-bool ReductionFamily::valid(const Config& c, const TraceResult& trace, const GpuSpec*, Precision) const {
+namespace {
+
+std::int64_t pow2_at_least(std::int64_t n) {
+  std::int64_t p = 1;
+  while (p < n) p *= 2;
+  return p;
+}
+
+std::int64_t cdiv(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
+
+// The elements each program of a cooperative softmax holds: its share of the row, as a power of two.
+std::int64_t coop_chunk(std::int64_t r, std::int64_t split) { return pow2_at_least(cdiv(r, split)); }
+
+// SMs to fill: the GPU's, or an H200's on the CPU, where nothing is timed and the choice only shapes the space.
+std::int64_t sm_count(const GpuSpec* gpu) { return gpu && gpu->sm_count > 0 ? gpu->sm_count : 132; }
+
+constexpr std::int64_t kTileLimit = 16384;  // elements of one register tile
+
+}  // namespace
+
+bool ReductionFamily::valid(const Config& c, const TraceResult& trace, const GpuSpec* gpu, Precision) const {
   auto s = recognise(trace, nullptr);
   if (!s) return false;
   const auto block_r = c.at("block_r").get<std::int64_t>(), block_i = c.at("block_i").get<std::int64_t>();
+  // split_r came later than the other knobs: a configuration recorded without it did not split.
+  const auto warps = c.at("num_warps").get<std::int64_t>(), split = c.value("split_r", std::int64_t{1});
   if ((s->inner == 1) != (block_i == 1)) return false;
-  if (block_r * block_i > 16384) return false;
-  std::int64_t pow2 = 1;
-  while (pow2 < s->r) pow2 *= 2;
-  return block_r <= std::max<std::int64_t>(pow2, 64);
+  if (block_r * block_i > kTileLimit) return false;
+  if (block_r > std::max<std::int64_t>(pow2_at_least(s->r), 64)) return false;
+  if (block_i > std::max<std::int64_t>(pow2_at_least(s->inner), 16)) return false;
+
+  if (is_softmax(s->op) && split > 1) {
+    // Example: softmax over rows of 393216 with split_r 24: chunks of 16384, 32 per thread at 16 warps;
+    // 24 programs per row, 11 rows in flight on 132 SMs at two programs per SM.
+    if (!gpu || s->inner != 1 || s->r <= kTileLimit || c.at("block_r") != space_.default_config().at("block_r"))
+      return false;
+    const std::int64_t chunk = coop_chunk(s->r, split), per_thread = chunk / (warps * 32);
+    return chunk >= 1024 && chunk <= 32768 && per_thread >= 4 && per_thread <= 32 && split <= sm_count(gpu);
+  }
+  if (warps == 32) return false;
+  if (split > 1) {
+    // Example: a sum over the last dimension of [4, 1048576] is 4 programs; 16 splits make 64.
+    const std::int64_t programs = s->outer * cdiv(s->inner, block_i);
+    return programs < 2 * sm_count(gpu) && cdiv(s->r, block_r) >= 2 * split;
+  }
+  return true;
 }
 
 std::string ReductionFamily::emit(const TraceResult& trace, const Config& c, const EmitContext& ctx) const {
@@ -131,16 +168,57 @@ std::string ReductionFamily::emit(const TraceResult& trace, const Config& c, con
   auto s = recognise(trace, &why);
   if (!s) throw std::runtime_error("reduction family cannot emit this problem: " + why);
   const auto block_r = c.at("block_r").get<std::int64_t>(), block_i = c.at("block_i").get<std::int64_t>();
+  const auto split = c.value("split_r", std::int64_t{1});
   const int warps = c.at("num_warps").get<int>();
+  const std::string log = s->op == "log_softmax" ? "True" : "False";
+  const std::string grid2 = fmt::format("triton.cdiv({}, {})", s->inner, block_i);
 
+  // The launch lines of ModelNew.forward (8 spaces in), for the variant the configuration selects.
   std::string launch;
-  if (is_softmax(s->op))
-    launch = fmt::format("ka_softmax_kernel[grid](x, out, R={}, INNER={}, LOG={}, ONE_TILE={}, BLOCK_R={}, BLOCK_I={}, num_warps={})",
-                         s->r, s->inner, s->op == "log_softmax" ? "True" : "False", block_r >= s->r ? "True" : "False",
-                         block_r, block_i, warps);
-  else
-    launch = fmt::format("ka_reduce_kernel[grid](x, out, R={}, INNER={}, OP={}, BLOCK_R={}, BLOCK_I={}, num_warps={})", s->r,
-                         s->inner, op_code(s->op), block_r, block_i, warps);
+  if (is_softmax(s->op) && split > 1) {
+    const std::int64_t chunk = coop_chunk(s->r, split);
+    const std::string args = fmt::format("R={}, LOG={}, SPLIT={}, SPLIT_P2={}, CHUNK={}, num_warps={}", s->r, log, split,
+                                         pow2_at_least(split), chunk, warps);
+    launch = fmt::format(
+        "        rows = {0}\n"
+        "        stats = torch.empty((rows * {1} * 2,), dtype=torch.float32, device=x.device)\n"
+        "        count = torch.zeros((rows,), dtype=torch.int32, device=x.device)\n"
+        "        if self.ka_groups is None:\n"
+        "            # Every program of the grid must be resident at once (they wait on each other): size the\n"
+        "            # grid from what an SM holds of this compiled kernel.\n"
+        "            compiled = ka_softmax_coop_kernel.warmup(x, out, stats, count, rows, rows, {2}, grid=(1,))\n"
+        "            sms, per_sm = ka_resident_programs(compiled, x.device)\n"
+        "            self.ka_groups = min(rows, sms * per_sm // {1})\n"
+        "            if self.ka_groups < 1:\n"
+        "                raise RuntimeError(f\"{1} programs per row cannot be resident at once ({{per_sm}} per SM)\")\n"
+        "        ka_softmax_coop_kernel[(self.ka_groups * {1},)](x, out, stats, count, rows, self.ka_groups, {2})",
+        s->outer, split, args);
+  } else if (is_softmax(s->op)) {
+    launch = fmt::format(
+        "        grid = ({}, {})\n"
+        "        ka_softmax_kernel[grid](x, out, R={}, INNER={}, LOG={}, ONE_TILE={}, BLOCK_R={}, BLOCK_I={}, num_warps={})",
+        s->outer, grid2, s->r, s->inner, log, block_r >= s->r ? "True" : "False", block_r, block_i, warps);
+  } else if (split > 1) {
+    const bool arg = s->op == "argmax" || s->op == "argmin";
+    launch = fmt::format(
+        "        # Split rows: {0} programs share each row and write partial results that a second kernel folds.\n"
+        "        ws = torch.empty(({1} * {0} * {2},), dtype=torch.float32, device=x.device)\n"
+        "        ws_idx = {3}\n"
+        "        ka_reduce_kernel[({1}, {4}, {0})](x, ws, ws_idx, R={5}, INNER={2}, OP={6}, BLOCK_R={7}, BLOCK_I={8}, SPLIT={0},\n"
+        "                                       R_STEPS={9}, num_warps={10})\n"
+        "        ka_reduce_combine_kernel[({1}, {4})](ws, ws_idx, out, R={5}, INNER={2}, OP={6}, SPLIT={0}, SPLIT_P2={11},\n"
+        "                                            BLOCK_I={8}, num_warps=4)",
+        split, s->outer, s->inner,
+        arg ? fmt::format("torch.empty(({} * {} * {},), dtype=torch.int32, device=x.device)", s->outer, split, s->inner)
+            : std::string("ws"),
+        grid2, s->r, op_code(s->op), block_r, block_i, cdiv(cdiv(s->r, block_r), split), warps, pow2_at_least(split));
+  } else {
+    launch = fmt::format(
+        "        grid = ({}, {}, 1)\n"
+        "        ka_reduce_kernel[grid](x, out, out, R={}, INNER={}, OP={}, BLOCK_R={}, BLOCK_I={}, SPLIT=1, R_STEPS={},\n"
+        "                               num_warps={})",
+        s->outer, grid2, s->r, s->inner, op_code(s->op), block_r, block_i, cdiv(s->r, block_r), warps);
+  }
   return fill_template(template_, {
       {"PROBLEM", ctx.problem_label},
       {"CONFIG", c.dump()},
@@ -149,9 +227,6 @@ std::string ReductionFamily::emit(const TraceResult& trace, const Config& c, con
       {"INPUT", s->input},
       {"OUT_SHAPE", fmt::format("{}{}", fmt::join(s->out_shape, ", "), s->out_shape.size() == 1 ? "," : "")},
       {"OUT_DTYPE", s->out_dtype},
-      {"OUTER", std::to_string(s->outer)},
-      {"INNER", std::to_string(s->inner)},
-      {"BLOCK_I", std::to_string(block_i)},
       {"LAUNCH", launch},
   });
 }

@@ -2,8 +2,8 @@
 
 It speaks the protocol of docs/protocol.md without torch. The candidate's name picks the behaviour of
 `compile` and `check`: "crash*" kills the process with SIGSEGV, "exit*" exits with code 7, "hang*" never
-answers, "garbage*" writes a line that is not JSON, "sticky*" answers a sticky cuda_error and exits, any
-other name succeeds. Every request's op and candidate is appended to $FAKE_LOG so tests can see replays.
+answers, "garbage*" writes a line that is not JSON, "sticky*" answers a sticky cuda_error and exits, "slow*"
+takes 0.4 s, any other name succeeds. Every request's op and candidate is appended to $FAKE_LOG so tests can see replays.
 FAKE_MODE=nohello exits before the hello; FAKE_MODE=noisy prints to stdout before the hello.
 """
 import json
@@ -49,6 +49,8 @@ def main():
                 os._exit(7)
             if cand.startswith("hang"):
                 time.sleep(3600)
+            if cand.startswith("slow"):
+                time.sleep(0.4)
             if cand.startswith("garbage"):
                 sys.stdout.write("Traceback (most recent call last): oops\n")
                 sys.stdout.flush()

@@ -1,0 +1,95 @@
+// The matvec family against the recorded matrix-vector traces (tests/data/traces_matmul/4*) and golden
+// kernels (tests/data/golden/matvec, also run on Triton's interpreter by tests/worker/test_golden_kernels.py).
+// KA_UPDATE_GOLDEN=1 rewrites the golden files.
+
+#include "kernelagent/families/matvec/matvec_family.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <fstream>
+
+#include "kernelagent/core/template.hpp"
+#include "kernelagent/gpu/gpu_spec.hpp"
+#include "test_data.hpp"
+
+using namespace kernelagent;
+namespace fs = std::filesystem;
+
+namespace {
+
+MatvecFamily family() { return MatvecFamily(test::source_dir() / "families" / "matvec"); }
+
+TraceResult trace(const std::string& name) {
+  return TraceResult::from_json(test::read_json(test::data_dir() / "traces_matmul" / (name + ".json")));
+}
+
+Config cfg(int bm, int bk, int split, int warps) {
+  return Config{{"BLOCK_M", bm}, {"BLOCK_K", bk}, {"SPLIT_K", split}, {"num_warps", warps}};
+}
+
+void check_golden(const std::string& src, const std::string& stem) {
+  fs::path golden = test::data_dir() / "golden" / "matvec" / (stem + ".py");
+  if (std::getenv("KA_UPDATE_GOLDEN")) {
+    fs::create_directories(golden.parent_path());
+    std::ofstream(golden) << src;
+    return;
+  }
+  ASSERT_TRUE(fs::exists(golden)) << golden << " is missing; run the tests with KA_UPDATE_GOLDEN=1";
+  EXPECT_EQ(src, read_text_file(golden)) << "emitted kernel differs from " << golden;
+}
+
+}  // namespace
+
+TEST(MatvecFamily, TakesOnlyProductsWithOneOutputColumn) {
+  auto f = family();
+  EXPECT_FALSE(f.why_not(trace("4_Matrix_vector_multiplication_")).has_value());
+  EXPECT_FALSE(f.why_not(trace("4b_Matrix_vector_1d")).has_value());
+  auto square = f.why_not(trace("1_Square_matrix_multiplication_"));
+  ASSERT_TRUE(square.has_value());
+  EXPECT_NE(square->find("output columns, not one"), std::string::npos) << *square;
+  EXPECT_TRUE(f.why_not(trace("12_Matmul_with_diagonal_matrices_")).has_value());
+}
+
+TEST(MatvecFamily, PrunesTilesByRegistersSizeAndSplitsByParallelism) {
+  auto f = family();
+  const GpuSpec h200 = *find_gpu_spec("NVIDIA H200");
+  // The recorded trace is A [64, 200] @ x [200, 1]; KernelBench's is A [2048, 1048576].
+  auto small = trace("4_Matrix_vector_multiplication_");
+  EXPECT_TRUE(f.valid(cfg(4, 512, 1, 4), small, &h200, Precision::strict));
+  EXPECT_FALSE(f.valid(cfg(4, 1024, 1, 4), small, &h200, Precision::strict));  // 1024 > 200 rounded up (or 512)
+  EXPECT_FALSE(f.valid(cfg(1, 512, 1, 8), small, &h200, Precision::strict));   // 2 elements per thread
+  auto big = small;
+  for (auto& in : big.graph.inputs)
+    if (in.meta.shape == std::vector<std::int64_t>{64, 200}) in.meta.shape = {2048, 1048576}, in.meta.stride = {1048576, 1};
+    else in.meta.shape = {1048576, 1}, in.meta.stride = {1, 1};
+  for (auto& n : big.graph.nodes) n.meta.shape = {2048, 1}, n.meta.stride = {1, 1};
+  ASSERT_FALSE(f.why_not(big).has_value()) << *f.why_not(big);
+  EXPECT_TRUE(f.valid(cfg(4, 1024, 1, 4), big, &h200, Precision::strict));
+  EXPECT_FALSE(f.valid(cfg(4, 1024, 4, 4), big, &h200, Precision::strict));  // 512 programs already fill it
+  EXPECT_TRUE(f.valid(cfg(16, 1024, 4, 8), big, &h200, Precision::strict));  // 128 programs: split
+  EXPECT_FALSE(f.valid(cfg(16, 2048, 1, 4), big, &h200, Precision::strict)); // 32768 elements in registers
+  const std::string src = f.emit(big, cfg(16, 1024, 4, 8), {"x"});
+  EXPECT_NE(src.find("WIDE=True"), std::string::npos);  // A has 2^31 elements
+  EXPECT_NE(src.find("split_k = 4"), std::string::npos);
+}
+
+TEST(MatvecFamily, EmitsTheGoldenKernels) {
+  auto f = family();
+  for (const std::string name : {"4_Matrix_vector_multiplication_", "4b_Matrix_vector_1d"}) {
+    auto t = trace(name);
+    Config first;
+    for (const auto& c : f.knob_space().enumerate())
+      if (f.valid(c, t, nullptr, Precision::strict)) {
+        first = c;
+        break;
+      }
+    ASSERT_FALSE(first.is_null()) << name;
+    check_golden(f.emit(t, first, {name + ".py"}), name);
+  }
+  // A split of K, folded by the second kernel: 64 rows in blocks of 16 are 4 programs.
+  check_golden(f.emit(trace("4_Matrix_vector_multiplication_"), cfg(16, 512, 4, 4), {"4.py"}),
+               "4_Matrix_vector_multiplication___split4");
+  EXPECT_FALSE(f.valid(cfg(16, 512, 4, 4), trace("4_Matrix_vector_multiplication_"), nullptr, Precision::strict))
+      << "200 is one 512-step: no split should be offered";
+}

@@ -1,11 +1,10 @@
 #include "kernelagent/history/history_store.hpp"
 
+#include <fmt/format.h>
 #include <sqlite3.h>
 
 #include <cstdlib>
 #include <stdexcept>
-
-#include <fmt/format.h>
 
 #include "kernelagent/core/error.hpp"
 
@@ -16,7 +15,7 @@ using nlohmann::json;
 namespace {
 
 // Version 1 of the schema; docs/history.md describes every column. A new version adds a migration step
-// in migrate(), never an edit here.
+// (below, and in migrate()), never an edit here.
 constexpr const char* kSchemaV1 = R"sql(
 CREATE TABLE IF NOT EXISTS runs (
   id                INTEGER PRIMARY KEY,
@@ -75,6 +74,18 @@ CREATE INDEX IF NOT EXISTS candidates_by_run ON candidates(run_id);
 CREATE INDEX IF NOT EXISTS measurements_by_run ON measurements(run_id);
 )sql";
 
+// Version 2: every candidate keeps the reason the search chose it, and runs are found by their problem
+// (resume). Rows of version 1 get an empty reason.
+constexpr const char* kMigrationV2 = R"sql(
+ALTER TABLE candidates ADD COLUMN reason TEXT NOT NULL DEFAULT '';
+CREATE INDEX IF NOT EXISTS runs_by_problem ON runs(problem_hash);
+)sql";
+
+// The columns every candidate query reads, in the order read_candidate() expects.
+constexpr const char* kCandidateColumns =
+    "c.name, c.family, c.family_hash, c.config, c.source_path, c.status, c.message, COALESCE(c.compile_ms, 0), "
+    "c.max_abs_err, c.median_us, c.p10_us, c.p90_us, c.reps, c.method, c.reason";
+
 // A prepared statement that finalizes itself; binds by position from 1.
 class Statement {
  public:
@@ -95,8 +106,10 @@ class Statement {
     return *this;
   }
   Statement& bind(int i, std::optional<double> v) {
-    if (v) sqlite3_bind_double(stmt_, i, *v);
-    else sqlite3_bind_null(stmt_, i);
+    if (v)
+      sqlite3_bind_double(stmt_, i, *v);
+    else
+      sqlite3_bind_null(stmt_, i);
     return *this;
   }
   // True while there is a row.
@@ -120,6 +133,27 @@ class Statement {
   sqlite3* db_;
   sqlite3_stmt* stmt_ = nullptr;
 };
+
+// A candidate from the row's columns kCandidateColumns, starting at column `from`.
+CandidateRecord read_candidate(const Statement& s, int from) {
+  CandidateRecord c;
+  c.name = s.text(from + 0);
+  c.family = s.text(from + 1);
+  c.family_hash = s.text(from + 2);
+  c.config = json::parse(s.text(from + 3), nullptr, false);
+  c.source_path = s.text(from + 4);
+  c.status = s.text(from + 5);
+  c.message = s.text(from + 6);
+  c.compile_ms = s.real(from + 7).value_or(0);
+  c.max_abs_err = s.real(from + 8);
+  c.median_us = s.real(from + 9);
+  c.p10_us = s.real(from + 10);
+  c.p90_us = s.real(from + 11);
+  c.reps = static_cast<int>(s.integer(from + 12));
+  c.method = s.text(from + 13);
+  c.reason = s.text(from + 14);
+  return c;
+}
 
 }  // namespace
 
@@ -149,7 +183,8 @@ HistoryStore::HistoryStore(const std::filesystem::path& path) : path_(path) {
   } catch (const std::exception& e) {
     sqlite3_close(db_);
     db_ = nullptr;
-    throw UserError(ExitCode::bad_input, fmt::format("the history database {} cannot be used: {}", path.string(), e.what()));
+    throw UserError(ExitCode::bad_input,
+                    fmt::format("the history database {} cannot be used: {}", path.string(), e.what()));
   }
 }
 
@@ -173,11 +208,13 @@ int HistoryStore::schema_version() const {
 void HistoryStore::migrate() {
   const int v = schema_version();
   if (v > kSchemaVersion)
-    throw std::runtime_error(fmt::format("it has schema version {}, newer than this kernelagent's {}", v, kSchemaVersion));
+    throw std::runtime_error(
+        fmt::format("it has schema version {}, newer than this kernelagent's {}", v, kSchemaVersion));
   if (v == kSchemaVersion) return;
   exec("BEGIN IMMEDIATE;");
   try {
     if (v < 1) exec(kSchemaV1);
+    if (v < 2) exec(kMigrationV2);
     exec(fmt::format("PRAGMA user_version = {};", kSchemaVersion));
     exec("COMMIT;");
   } catch (...) {
@@ -199,12 +236,12 @@ std::int64_t HistoryStore::begin_run(const RunInfo& r) {
 std::int64_t HistoryStore::record_candidate(std::int64_t run, const CandidateRecord& c) {
   Statement s(db_,
               "INSERT INTO candidates (run_id, name, family, family_hash, config, source_path, status, message, "
-              "compile_ms, max_abs_err, median_us, p10_us, p90_us, reps, method) "
-              "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);");
+              "compile_ms, max_abs_err, median_us, p10_us, p90_us, reps, method, reason) "
+              "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);");
   s.bind(1, run).bind(2, c.name).bind(3, c.family).bind(4, c.family_hash).bind(5, c.config.dump());
   s.bind(6, c.source_path).bind(7, c.status).bind(8, c.message).bind(9, std::optional<double>(c.compile_ms));
   s.bind(10, c.max_abs_err).bind(11, c.median_us).bind(12, c.p10_us).bind(13, c.p90_us);
-  s.bind(14, std::int64_t{c.reps}).bind(15, c.method);
+  s.bind(14, std::int64_t{c.reps}).bind(15, c.method).bind(16, c.reason);
   s.step();
   return sqlite3_last_insert_rowid(db_);
 }
@@ -275,27 +312,38 @@ std::optional<json> HistoryStore::latest_result(const std::string& problem_hash)
 
 std::vector<CandidateRecord> HistoryStore::candidates(std::int64_t run) const {
   Statement s(db_,
-              "SELECT name, family, family_hash, config, source_path, status, message, COALESCE(compile_ms, 0), "
-              "max_abs_err, median_us, p10_us, p90_us, reps, method FROM candidates WHERE run_id = ? ORDER BY id;");
+              fmt::format("SELECT {} FROM candidates c WHERE c.run_id = ? ORDER BY c.id;", kCandidateColumns).c_str());
   s.bind(1, run);
   std::vector<CandidateRecord> out;
+  while (s.step()) out.push_back(read_candidate(s, 0));
+  return out;
+}
+
+std::vector<StoredCandidate> HistoryStore::candidates_matching(const CandidateKey& key, std::int64_t except_run) const {
+  Statement s(db_, fmt::format("SELECT c.run_id, {} FROM candidates c JOIN runs r ON r.id = c.run_id "
+                               "WHERE r.problem_hash = ? AND r.device = ? AND r.gpu = ? AND r.precision = ? "
+                               "AND r.versions = ? AND c.family = ? AND c.family_hash = ? AND r.id <> ? "
+                               "ORDER BY c.id;",
+                               kCandidateColumns)
+                       .c_str());
+  s.bind(1, key.problem_hash).bind(2, key.device).bind(3, key.gpu).bind(4, key.precision).bind(5, key.versions);
+  s.bind(6, key.family).bind(7, key.family_hash).bind(8, except_run);
+  std::vector<StoredCandidate> out;
+  while (s.step()) out.push_back({s.integer(0), read_candidate(s, 1)});
+  return out;
+}
+
+std::vector<FinishedRun> HistoryStore::finished_runs(const std::string& family, const std::string& gpu,
+                                                     const std::string& precision) const {
+  Statement s(db_,
+              "SELECT id, problem_hash, problem_signature, best_config, best_us FROM runs "
+              "WHERE status = 'ok' AND finished_at IS NOT NULL AND best_us IS NOT NULL AND best_family = ? "
+              "AND gpu = ? AND precision = ? ORDER BY id DESC;");
+  s.bind(1, family).bind(2, gpu).bind(3, precision);
+  std::vector<FinishedRun> out;
   while (s.step()) {
-    CandidateRecord c;
-    c.name = s.text(0);
-    c.family = s.text(1);
-    c.family_hash = s.text(2);
-    c.config = json::parse(s.text(3), nullptr, false);
-    c.source_path = s.text(4);
-    c.status = s.text(5);
-    c.message = s.text(6);
-    c.compile_ms = *s.real(7);
-    c.max_abs_err = s.real(8);
-    c.median_us = s.real(9);
-    c.p10_us = s.real(10);
-    c.p90_us = s.real(11);
-    c.reps = static_cast<int>(s.integer(12));
-    c.method = s.text(13);
-    out.push_back(std::move(c));
+    FinishedRun r{s.integer(0), s.text(1), s.text(2), json::parse(s.text(3), nullptr, false), *s.real(4)};
+    if (r.best_config.is_object()) out.push_back(std::move(r));
   }
   return out;
 }

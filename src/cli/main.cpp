@@ -1,9 +1,8 @@
 // kernelagent: turns a slow PyTorch operation into a verified, fast Triton kernel.
 // Subcommands: optimize, sweep, bench, history, diagnose, profile (see README.md).
 
-#include <iostream>
-
 #include <CLI/CLI.hpp>
+#include <iostream>
 
 #include "kernelagent/cli/commands.hpp"
 #include "kernelagent/core/error.hpp"
@@ -38,29 +37,39 @@ int main(int argc, char** argv) {
   auto* optimize = app.add_subcommand("optimize", "search for the fastest correct kernel for a KernelBench problem");
   optimize->add_option("problem", opt.problem, "problem file (Model, get_inputs, get_init_inputs)")->required();
   optimize->add_option("--out", opt.out, "output folder for kernel.py and result.json (default: kernelagent-out/NAME)");
-  optimize->add_option("--precision", opt.precision, "strict: fp32 stays fp32-accurate; tf32: TF32 tensor cores allowed")
+  optimize
+      ->add_option("--precision", opt.precision, "strict: fp32 stays fp32-accurate; tf32: TF32 tensor cores allowed")
       ->check(CLI::IsMember({"strict", "tf32"}));
-  optimize->add_option("--trials", opt.trials, "most candidates to try (default: every valid configuration; 1 on CPU)")
+  optimize
+      ->add_option("--trials", opt.trials,
+                   "most trials, counting those resumed from the history (default: the whole space; 1 on CPU)")
       ->check(CLI::NonNegativeNumber);
   optimize->add_option("--finalists", opt.finalists, "candidates re-measured against the baselines at the end")
       ->check(CLI::PositiveNumber);
-  optimize->add_option("--replay", opt.replay, "run the search against a recorded sweep (kernelagent sweep) instead of a GPU");
-  optimize->add_option("--search", opt.search, "search strategy with --replay: guided, random or exhaustive")
+  optimize->add_option("--replay", opt.replay,
+                       "run the search against a recorded sweep (kernelagent sweep) instead of a GPU");
+  optimize->add_option("--search", opt.search, "search strategy: guided, random or exhaustive")
       ->check(CLI::IsMember({"guided", "random", "exhaustive"}));
   optimize->add_option("--seed", opt.seed, "seed of --search random");
-  optimize->add_option("--plateau", opt.plateau, "with --replay: stop after N trials without a 1 % improvement")
+  optimize->add_option("--plateau", opt.plateau, "stop after N trials without a 1 % improvement")
       ->check(CLI::NonNegativeNumber);
-  optimize->add_option("--target", opt.target_fraction, "with --replay: stop once this fraction of the roofline is reached")
+  optimize
+      ->add_option("--target", opt.target_fraction,
+                   "stop once the best reaches this fraction of the roofline floor, e.g. 0.9 (needs a GPU)")
       ->check(CLI::Range(0.0, 1.0));
+  optimize->add_flag("--fresh", opt.fresh,
+                     "ignore the history: measure again what earlier runs measured, no warm start");
   add_common_options(*optimize, common);
 
   SweepArgs sweep;
-  auto* sweep_cmd = app.add_subcommand("sweep", "measure every configuration of a family's knob space and record it for --replay");
+  auto* sweep_cmd =
+      app.add_subcommand("sweep", "measure every configuration of a family's knob space and record it for --replay");
   sweep_cmd->add_option("problem", sweep.problem, "problem file")->required();
   sweep_cmd->add_option("--out", sweep.out, "the sweep record to write (kernelagent.sweep/1 JSON)")->required();
   sweep_cmd->add_option("--family", sweep.family, "kernel family (default: the first that implements the problem)");
   sweep_cmd->add_option("--precision", sweep.precision, "strict or tf32")->check(CLI::IsMember({"strict", "tf32"}));
-  sweep_cmd->add_option("--work", sweep.work, "folder for the candidates, result.json and the worker log (default: S.json's name + .d)");
+  sweep_cmd->add_option("--work", sweep.work,
+                        "folder for the candidates, result.json and the worker log (default: S.json's name + .d)");
   add_common_options(*sweep_cmd, common);
 
   BenchArgs bench;
@@ -72,9 +81,11 @@ int main(int argc, char** argv) {
   add_common_options(*bench_cmd, common);
 
   DiagnoseArgs diag;
-  auto* diagnose = app.add_subcommand("diagnose", "diagnose kernels from a saved Nsight Compute raw CSV (no GPU needed)");
+  auto* diagnose =
+      app.add_subcommand("diagnose", "diagnose kernels from a saved Nsight Compute raw CSV (no GPU needed)");
   diagnose->add_option("--ncu-csv", diag.csv, "output of `ncu --csv --page raw ...`")->required();
-  diagnose->add_option("--gpu", diag.gpu, "GPU name (default: the one the profile names), e.g. 'NVIDIA H100 80GB HBM3'");
+  diagnose->add_option("--gpu", diag.gpu,
+                       "GPU name (default: the one the profile names), e.g. 'NVIDIA H100 80GB HBM3'");
   diagnose->add_option("--kernel", diag.kernel, "regex selecting kernels by name");
   diagnose->add_flag("--all-kernels", diag.all_kernels, "also diagnose PyTorch and library kernels");
   diagnose->add_option("--bytes", diag.bytes, "the problem's compulsory bytes (judges useful traffic)")
@@ -84,7 +95,8 @@ int main(int argc, char** argv) {
   diagnose->add_flag("--json", diag.json, "print JSON");
 
   ProfileArgs prof;
-  auto* profile = app.add_subcommand("profile", "profile a kernel for a problem with Nsight Compute on the GPU and diagnose it");
+  auto* profile =
+      app.add_subcommand("profile", "profile a kernel for a problem with Nsight Compute on the GPU and diagnose it");
   profile->add_option("problem", prof.problem, "problem file")->required();
   profile->add_option("--kernel", prof.kernel, "kernel file with ModelNew (default: the best kernel in the history)");
   profile->add_option("--out", prof.out, "folder for the ncu CSV and log");

@@ -1,6 +1,6 @@
-#include <iostream>
-
 #include <fmt/format.h>
+
+#include <iostream>
 
 #include "kernelagent/cli/commands.hpp"
 #include "kernelagent/cli/session.hpp"
@@ -23,11 +23,21 @@ void print_summary(const json& r) {
              r.at("gpu").is_null() ? std::string("CPU (Triton interpreter)") : r.at("gpu").value("device_name", ""),
              r.value("precision", ""), r.at("tolerance").value("atol", 0.0), r.at("tolerance").value("rtol", 0.0),
              r.at("tolerance").at("seeds").size());
+  if (r.contains("search")) {
+    const json& s = r.at("search");
+    const int resumed = s.value("resumed", 0);
+    fmt::print("search      {}: {} trials{}, stopped: {}\n", s.value("strategy", ""), s.value("trials_used", 0),
+               resumed > 0 ? fmt::format(" ({} resumed from the history, not measured again)", resumed) : "",
+               s.value("stop_reason", ""));
+  }
   if (r.at("timing").is_null()) {
-    fmt::print("correct     yes (max abs error {}); not timed: {}\n", best.at("max_abs_err").dump(), r.value("note", ""));
+    fmt::print("correct     yes (max abs error {}); not timed: {}\n", best.at("max_abs_err").dump(),
+               r.value("note", ""));
     return;
   }
-  auto t = [&](const json& j) { return j.contains("median_us") ? format_us(j.at("median_us").get<double>()) : j.value("status", "n/a"); };
+  auto t = [&](const json& j) {
+    return j.contains("median_us") ? format_us(j.at("median_us").get<double>()) : j.value("status", "n/a");
+  };
   const json& b = r.at("baselines");
   fmt::print("time        kernelagent {}   eager {}   torch.compile {}   (median, {} rounds interleaved, method {})\n",
              t(best), t(b.at("eager")), t(b.at("compile")), r.at("timing").value("final_rounds", 0),
@@ -53,6 +63,11 @@ int run_optimize_command(const CommonOptions& common, const OptimizeArgs& args) 
   opt.out_dir = args.out.empty() ? fs::path("kernelagent-out") / fs::path(args.problem).stem() : fs::path(args.out);
   opt.precision = parse_precision(args.precision);
   opt.max_trials = args.trials;
+  opt.search = args.search;
+  opt.seed = args.seed;
+  opt.plateau = args.plateau;
+  opt.target_fraction = args.target_fraction;
+  opt.fresh = args.fresh;
   opt.graph_below_us = common.graph_below_us;
   opt.finalists = args.finalists;
   Session session = open_session(common, opt.out_dir / "worker.log");

@@ -66,7 +66,10 @@ int run_sweep_command(const CommonOptions& common, const SweepArgs& args) {
   opt.problem = args.problem;
   opt.out_dir = args.work.empty() ? fs::path(out.string() + ".d") : fs::path(args.work);
   opt.precision = parse_precision(args.precision);
-  opt.exhaustive = true;
+  // Every configuration, measured now: a record holds one run's measurements, never resumed ones.
+  opt.search = "exhaustive";
+  opt.whole_space = true;
+  opt.fresh = true;
   opt.family = args.family;
   opt.graph_below_us = common.graph_below_us;
   Session session = open_session(common, opt.out_dir / "worker.log");

@@ -5,6 +5,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "kernelagent/core/error.hpp"
+
 namespace kernelagent {
 
 std::string read_text_file(const std::filesystem::path& path) {
@@ -13,6 +15,12 @@ std::string read_text_file(const std::filesystem::path& path) {
   std::ostringstream ss;
   ss << in.rdbuf();
   return ss.str();
+}
+
+void write_text_file(const std::filesystem::path& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  if (!out) throw UserError(ExitCode::bad_input, "cannot write " + path.string());
+  out << text;
 }
 
 std::string fill_template(const std::string& text, const std::map<std::string, std::string>& values) {

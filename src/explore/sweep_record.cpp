@@ -45,7 +45,9 @@ SweepRecord SweepRecord::from_json(const json& j, const std::string& origin) {
   return r;
 }
 
-Measurement SweepRecord::measure(const Config& config) {
+Measurement SweepRecord::measure(const Config& config, const std::string&) { return measure(config); }
+
+Measurement SweepRecord::measure(const Config& config) const {
   auto it = by_config_.find(config.dump());
   // A configuration the sweep did not measure was pruned as invalid for this problem or GPU.
   if (it == by_config_.end()) return {"invalid_config", std::nullopt};

@@ -1,17 +1,21 @@
 #include "kernelagent/orchestrate/optimize_run.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <chrono>
-#include <fstream>
+#include <cmath>
+#include <limits>
 #include <map>
-
-#include <fmt/format.h>
 
 #include "kernelagent/core/hash.hpp"
 #include "kernelagent/core/status.hpp"
 #include "kernelagent/core/template.hpp"
+#include "kernelagent/explore/worker_executor.hpp"
 #include "kernelagent/gpu/gpu_spec.hpp"
 #include "kernelagent/measure/roofline.hpp"
+#include "kernelagent/measure/timing.hpp"
+#include "kernelagent/orchestrate/knob_search.hpp"
 
 namespace kernelagent {
 
@@ -19,43 +23,6 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 
 namespace {
-
-struct Timing {
-  std::string status = "not_run";
-  std::string message;
-  std::optional<double> median_us, p10_us, p90_us;
-  int reps = 0;
-  std::string method;
-
-  json to_json() const {
-    json j = {{"status", status}};
-    if (!message.empty()) j["message"] = message;
-    if (median_us) j["median_us"] = *median_us, j["p10_us"] = *p10_us, j["p90_us"] = *p90_us;
-    if (reps) j["reps"] = reps, j["method"] = method;
-    return j;
-  }
-};
-
-// The timing of one target out of a `time` reply; a failed request gives every target its status.
-Timing timing_of(const Reply& reply, const std::string& target) {
-  Timing t;
-  if (!reply.ok()) {
-    t.status = reply.status;
-    t.message = reply.message;
-    return t;
-  }
-  const json r = reply.body.at("results").value(target, json::object());
-  t.status = r.value("status", std::string(status::protocol_error));
-  t.message = r.value("message", std::string());
-  if (t.status == status::ok) {
-    t.median_us = r.at("median_us").get<double>();
-    t.p10_us = r.value("p10_us", *t.median_us);
-    t.p90_us = r.value("p90_us", *t.median_us);
-    t.reps = r.value("reps", 0);
-    t.method = r.value("method", std::string());
-  }
-  return t;
-}
 
 MeasurementRecord measurement(const std::string& target, const std::string& phase, const Timing& t) {
   return {target, phase, t.status, t.median_us, t.p10_us, t.p90_us, t.reps, t.method};
@@ -68,16 +35,58 @@ std::optional<double> ratio(const std::optional<double>& base, const std::option
 
 json opt_json(const std::optional<double>& v) { return v ? json(*v) : json(nullptr); }
 
-void write_file(const fs::path& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (!out) throw UserError(ExitCode::bad_input, "cannot write " + path.string());
-  out << text;
+// The floor of the unit a configuration runs its products on: 3xTF32 is three TF32 products on the tensor
+// cores, so its floor is three times a TF32 product's, not an fp32 product's on the CUDA cores.
+struct UnitFloor {
+  Roofline roofline;
+  std::string unit;  // "CUDA cores", "TF32 tensor cores", "3xTF32 tensor cores"
+};
+
+UnitFloor floor_of(const TraceResult& trace, const std::string& dtype, Precision precision, const Config& config,
+                   const GpuSpec& gpu) {
+  const std::string ip = config.is_object() ? config.value("input_precision", "") : "";
+  const bool tensor = precision == Precision::tf32 || ip == "tf32" || ip == "tf32x3";
+  return {roofline_for(trace.compulsory_bytes(), trace.flops, dtype, tensor, gpu, ip == "tf32x3" ? 3 : 1),
+          ip == "tf32x3" ? "3xTF32 tensor cores" : (tensor ? "TF32 tensor cores" : "CUDA cores")};
 }
 
-struct Candidate {
-  CandidateRecord record;
-  bool checked_ok = false;
-};
+// What the search step is asked: the configurations the problem, the GPU (null on the CPU) and the
+// precision policy allow, in the knob space's order, default first; the strategy and its limits; the
+// conditions that decide what is resumed.
+KnobSearchRequest search_request(const OptimizeOptions& opt, const Family& family, const TraceResult& trace,
+                                 const std::string& dtype, const GpuSpec* gpu, CandidateKey key) {
+  KnobSearchRequest req;
+  for (const auto& c : family.knob_space().enumerate())
+    if (family.valid(c, trace, gpu, opt.precision)) req.valid.push_back(c);
+  req.strategy = opt.search;
+  req.seed = opt.seed;
+  req.fresh = opt.fresh;
+  req.key = std::move(key);
+  req.signature = trace.signature();
+  // On the CPU nothing is timed, so one checked candidate is all a search learns unless more are asked for.
+  req.limits.max_trials = opt.max_trials > 0 ? opt.max_trials : (gpu || opt.whole_space ? 0 : 1);
+  req.limits.plateau = opt.plateau;
+  if (!gpu || req.valid.empty()) return req;
+  req.bound = floor_of(trace, dtype, opt.precision, req.valid.front(), *gpu).roofline.bound;
+  // The target is a fraction of the lowest floor of any valid configuration's unit, so that reaching it
+  // means reaching it whatever unit the best runs on.
+  double floor_us = std::numeric_limits<double>::infinity();
+  for (const auto& c : req.valid)
+    floor_us = std::min(floor_us, floor_of(trace, dtype, opt.precision, c, *gpu).roofline.floor_us);
+  if (opt.target_fraction > 0 && floor_us > 0 && std::isfinite(floor_us))
+    req.limits.target_us = floor_us / opt.target_fraction;
+  return req;
+}
+
+// One entry of result.json's trial_list.
+json trial_json(const SearchTrial& t) {
+  const CandidateRecord& c = t.candidate;
+  json j = {{"candidate", c.name}, {"config", c.config}, {"status", c.status}, {"reason", c.reason}};
+  if (!c.message.empty()) j["message"] = c.message;
+  if (c.median_us) j["median_us"] = *c.median_us;
+  if (t.resumed_from_run) j["resumed_from"] = {{"run_id", t.resumed_from_run}, {"candidate", t.resumed_from_name}};
+  return j;
+}
 
 }  // namespace
 
@@ -120,8 +129,14 @@ OptimizeOutcome run_optimize(const OptimizeOptions& opt, WorkerClient& worker, H
   }
   result["problem"]["hash"] = hash_hex(problem_text);
 
-  RunInfo info{"optimize", problem.string(), hash_hex(problem_text), "", on_gpu ? "cuda" : "cpu",
-               gpu ? gpu->device_name : "", hello.value("versions", json::object()).dump(), to_string(opt.precision)};
+  RunInfo info{"optimize",
+               problem.string(),
+               hash_hex(problem_text),
+               "",
+               on_gpu ? "cuda" : "cpu",
+               gpu ? gpu->device_name : "",
+               hello.value("versions", json::object()).dump(),
+               to_string(opt.precision)};
 
   std::optional<double> eager_final_us, compile_final_us;  // shown on the progress line when done
   auto finish = [&](ExitCode code, const std::string& status, const std::string& message, std::int64_t run) {
@@ -131,7 +146,7 @@ OptimizeOutcome run_optimize(const OptimizeOptions& opt, WorkerClient& worker, H
     if (!message.empty()) result["message"] = message;
     result["elapsed_s"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (run > 0) history.finish_run(run, status, result);
-    write_file(opt.out_dir / "result.json", result.dump(2) + "\n");
+    write_text_file(opt.out_dir / "result.json", result.dump(2) + "\n");
     ProgressEvent done{.stage = "done", .note = status};
     if (result.contains("best") && result.at("best").contains("median_us")) {
       done.best_us = result.at("best").at("median_us").get<double>();
@@ -175,11 +190,14 @@ OptimizeOutcome run_optimize(const OptimizeOptions& opt, WorkerClient& worker, H
   std::vector<std::string> reasons;
   for (const auto& f : families) {
     if (!opt.family.empty() && f->name() != opt.family) continue;
-    if (auto why = f->why_not(trace)) reasons.push_back(f->name() + ": " + *why);
-    else if (!family) family = f.get();
+    if (auto why = f->why_not(trace))
+      reasons.push_back(f->name() + ": " + *why);
+    else if (!family)
+      family = f.get();
   }
   if (!family && !opt.family.empty() && reasons.empty())
-    return finish(ExitCode::bad_input, "bad_input", fmt::format("there is no kernel family named '{}'", opt.family), run);
+    return finish(ExitCode::bad_input, "bad_input", fmt::format("there is no kernel family named '{}'", opt.family),
+                  run);
   if (!family)
     return finish(ExitCode::unsupported, std::string(status::unsupported),
                   fmt::format("no kernel family implements this problem (ops: {}). {}",
@@ -199,85 +217,101 @@ OptimizeOutcome run_optimize(const OptimizeOptions& opt, WorkerClient& worker, H
     history.record_measurement(run, measurement("compile", "baseline", compiled));
   }
 
-  // The search: the knob space in order, default first, invalid configurations pruned.
-  std::vector<Config> configs;
-  for (const auto& c : family->knob_space().enumerate())
-    if (family->valid(c, trace, gpu ? &*gpu : nullptr, opt.precision)) configs.push_back(c);
-  const int budget = opt.max_trials > 0 ? opt.max_trials
-                                        : (on_gpu || opt.exhaustive ? static_cast<int>(configs.size()) : 1);
-  if (static_cast<int>(configs.size()) > budget) configs.resize(static_cast<std::size_t>(budget));
+  const KnobSearchRequest req = search_request(
+      opt, *family, trace, dtype, gpu ? &*gpu : nullptr,
+      {info.problem_hash, info.device, info.gpu, info.precision, info.versions, family->name(), family->source_hash()});
+  if (opt.target_fraction > 0 && !req.limits.target_us)
+    result["warnings"].push_back("--target needs the roofline of a known GPU; the search ran without a target");
 
-  std::vector<Candidate> candidates;
-  std::map<std::string, int> by_status;
+  WorkerExecutor executor(
+      worker, history, run, *family, trace,
+      {opt.out_dir / "candidates", label, tol, opt.check_seeds, opt.search_min_ms, opt.graph_below_us});
+  SearchStart start = start_search(req, family->knob_space(), executor, history, run);
+  const int space = static_cast<int>(req.valid.size());
+  const int resumed = static_cast<int>(start.resumed.size());
+  const int planned = std::max(resumed, req.limits.max_trials > 0 ? std::min(req.limits.max_trials, space) : space);
   std::optional<double> best_us;
-  for (std::size_t i = 0; i < configs.size(); ++i) {
-    Candidate cand;
-    CandidateRecord& rec = cand.record;
-    rec.name = fmt::format("c{}", i);
-    rec.family = family->name();
-    rec.family_hash = family->source_hash();
-    rec.config = configs[i];
-    const fs::path src = fs::absolute(opt.out_dir / "candidates" / (rec.name + ".py"));
-    rec.source_path = src.string();
-    write_file(src, family->emit(trace, configs[i], {label}));
-
-    Reply r = worker.compile(rec.name, src.string());
-    rec.compile_ms = r.body.is_object() ? r.body.value("compile_ms", 0.0) : 0.0;
-    if (r.ok()) {
-      r = worker.check(rec.name, opt.check_seeds, tol.atol, tol.rtol);
-      if (r.body.contains("max_abs_err") && r.body.at("max_abs_err").is_number())
-        rec.max_abs_err = r.body.at("max_abs_err").get<double>();
-    }
-    if (r.ok() && on_gpu) {
-      Timing t = timing_of(worker.time({rec.name}, opt.search_min_ms, 1, opt.graph_below_us), rec.name);
-      r.status = t.status;
-      r.message = t.message;
-      rec.median_us = t.median_us, rec.p10_us = t.p10_us, rec.p90_us = t.p90_us;
-      rec.reps = t.reps, rec.method = t.method;
-    }
-    rec.status = r.status;
-    rec.message = r.message;
-    cand.checked_ok = r.ok();
-    by_status[rec.status]++;
-    history.record_candidate(run, rec);
-    if (rec.median_us && (!best_us || *rec.median_us < *best_us)) best_us = rec.median_us;
+  auto note_best = [&](const SearchTrial& t) {
+    if (t.candidate.median_us && t.passed() && (!best_us || *t.candidate.median_us < *best_us))
+      best_us = t.candidate.median_us;
+  };
+  for (const auto& t : start.resumed) note_best(t);
+  if (resumed > 0)
     progress({.stage = "search",
-              .trial = static_cast<int>(i) + 1,
-              .trials = static_cast<int>(configs.size()),
+              .trial = resumed,
+              .trials = planned,
               .best_us = best_us,
               .eager_us = eager.median_us,
               .compile_us = compiled.median_us,
-              .note = rec.status});
-    candidates.push_back(std::move(cand));
-  }
-  result["trials"] = {{"total", candidates.size()}, {"by_status", by_status}, {"space", family->knob_space().enumerate().size()}};
-  json trial_list = json::array();
-  for (const auto& c : candidates) {
-    json t = {{"candidate", c.record.name}, {"config", c.record.config}, {"status", c.record.status}};
-    if (!c.record.message.empty()) t["message"] = c.record.message;
-    if (c.record.median_us) t["median_us"] = *c.record.median_us;
-    trial_list.push_back(std::move(t));
-  }
-  result["trial_list"] = trial_list;
+              .note = fmt::format("{} trials resumed from the history", resumed)});
+  std::optional<WarmStart> warm = start.warm_start;
+  KnobSearchOutcome searched =
+      run_knob_search(req, family->knob_space(), std::move(start), executor, [&](const SearchTrial& t, int n) {
+        note_best(t);
+        progress({.stage = "search",
+                  .trial = n,
+                  .trials = planned,
+                  .best_us = best_us,
+                  .eager_us = eager.median_us,
+                  .compile_us = compiled.median_us,
+                  .note = t.candidate.status});
+      });
 
-  std::vector<const Candidate*> passed;
-  for (const auto& c : candidates)
-    if (c.checked_ok) passed.push_back(&c);
+  std::map<std::string, int> by_status;
+  json trial_list = json::array();
+  for (const auto& t : searched.trials) {
+    by_status[t.candidate.status]++;
+    trial_list.push_back(trial_json(t));
+  }
+  const std::size_t total = searched.trials.size();
+  result["trials"] = {{"total", total}, {"by_status", by_status}, {"space", family->knob_space().enumerate().size()}};
+  result["trial_list"] = trial_list;
+  result["search"] = {{"strategy", searched.strategy},
+                      {"stop_reason", searched.stop_reason},
+                      {"trials_used", total},
+                      {"resumed", resumed},
+                      {"space", space},
+                      {"budget", req.limits.max_trials > 0 ? json(req.limits.max_trials) : json(nullptr)},
+                      {"plateau", opt.plateau > 0 ? json(opt.plateau) : json(nullptr)},
+                      {"target_us", opt_json(req.limits.target_us)},
+                      {"warm_start", warm ? json{{"run_id", warm->run_id}, {"config", warm->config}} : json(nullptr)}};
+
+  std::vector<const SearchTrial*> passed;
+  for (const auto& t : searched.trials)
+    if (t.passed()) passed.push_back(&t);
   if (passed.empty())
     return finish(ExitCode::no_valid_kernel, "no_valid_kernel",
-                  fmt::format("none of the {} candidates passed (statuses: {}); see {}", candidates.size(),
-                              json(by_status).dump(), (opt.out_dir / "result.json").string()),
+                  fmt::format("none of the {} candidates passed (statuses: {}); see {}", total, json(by_status).dump(),
+                              (opt.out_dir / "result.json").string()),
                   run);
 
   // Finalists: the fastest few, re-measured interleaved with the baselines; only these numbers are reported.
-  const Candidate* best = passed.front();
+  // A finalist resumed from an earlier run is compiled and checked again here first, so its stored search
+  // time only ranks it and is never what is reported.
+  const SearchTrial* best = passed.front();
   Timing best_final;
   if (on_gpu) {
-    std::sort(passed.begin(), passed.end(),
-              [](const Candidate* a, const Candidate* b) { return *a->record.median_us < *b->record.median_us; });
+    auto search_us = [](const SearchTrial* t) {
+      return t->candidate.median_us.value_or(std::numeric_limits<double>::infinity());
+    };
+    std::stable_sort(passed.begin(), passed.end(),
+                     [&](const SearchTrial* a, const SearchTrial* b) { return search_us(a) < search_us(b); });
     std::vector<std::string> targets = {"eager", "compile"};
-    for (std::size_t i = 0; i < passed.size() && static_cast<int>(i) < opt.finalists; ++i)
-      targets.push_back(passed[i]->record.name);
+    std::vector<const SearchTrial*> finalists;
+    for (const SearchTrial* t : passed) {
+      if (static_cast<int>(finalists.size()) >= opt.finalists) break;
+      if (t->resumed_from_run) {
+        Reply rebuilt = executor.rebuild(t->candidate);
+        if (!rebuilt.ok()) {
+          result["warnings"].push_back(fmt::format("{} (resumed from run {}) failed when rebuilt: {} {}",
+                                                   t->candidate.name, t->resumed_from_run, rebuilt.status,
+                                                   rebuilt.message));
+          continue;
+        }
+      }
+      finalists.push_back(t);
+      targets.push_back(t->candidate.name);
+    }
     progress({.stage = "final", .best_us = best_us, .eager_us = eager.median_us, .compile_us = compiled.median_us});
     Reply fin = worker.time(targets, opt.final_min_ms, opt.final_rounds, opt.graph_below_us);
     eager = timing_of(fin, "eager");
@@ -285,14 +319,13 @@ OptimizeOutcome run_optimize(const OptimizeOptions& opt, WorkerClient& worker, H
     history.record_measurement(run, measurement("eager", "final", eager));
     history.record_measurement(run, measurement("compile", "final", compiled));
     std::optional<double> fastest;
-    for (std::size_t i = 2; i < targets.size(); ++i) {
-      Timing t = timing_of(fin, targets[i]);
-      history.record_measurement(run, measurement(targets[i], "final", t));
+    for (const SearchTrial* f : finalists) {
+      Timing t = timing_of(fin, f->candidate.name);
+      history.record_measurement(run, measurement(f->candidate.name, "final", t));
       if (t.median_us && (!fastest || *t.median_us < *fastest)) {
         fastest = t.median_us;
         best_final = t;
-        best = *std::find_if(passed.begin(), passed.end(),
-                             [&](const Candidate* c) { return c->record.name == targets[i]; });
+        best = f;
       }
     }
     if (!fastest)
@@ -312,12 +345,12 @@ OptimizeOutcome run_optimize(const OptimizeOptions& opt, WorkerClient& worker, H
 
   // Write the winner.
   const fs::path kernel_path = opt.out_dir / "kernel.py";
-  fs::copy_file(best->record.source_path, kernel_path, fs::copy_options::overwrite_existing, ec);
+  fs::copy_file(best->candidate.source_path, kernel_path, fs::copy_options::overwrite_existing, ec);
   result["kernel_path"] = fs::absolute(kernel_path).string();
-  json best_json = {{"candidate", best->record.name},
-                    {"family", best->record.family},
-                    {"config", best->record.config},
-                    {"max_abs_err", opt_json(best->record.max_abs_err)}};
+  json best_json = {{"candidate", best->candidate.name},
+                    {"family", best->candidate.family},
+                    {"config", best->candidate.config},
+                    {"max_abs_err", opt_json(best->candidate.max_abs_err)}};
   if (best_final.median_us) {
     best_json["median_us"] = *best_final.median_us;
     best_json["p10_us"] = *best_final.p10_us;
@@ -330,12 +363,9 @@ OptimizeOutcome run_optimize(const OptimizeOptions& opt, WorkerClient& worker, H
                        {"vs_compile", opt_json(ratio(compiled.median_us, best_final.median_us))}};
   json roof = {{"bytes", trace.compulsory_bytes()}, {"flops", trace.flops}};
   if (gpu) {
-    // The floor of the unit the winner runs on: 3xTF32 is three TF32 products on the tensor cores, so its
-    // floor is three times a TF32 product's, not an fp32 product's on the CUDA cores.
-    const std::string ip = best->record.config.is_object() ? best->record.config.value("input_precision", "") : "";
-    const bool tensor = opt.precision == Precision::tf32 || ip == "tf32" || ip == "tf32x3";
-    Roofline rl = roofline_for(trace.compulsory_bytes(), trace.flops, dtype, tensor, *gpu, ip == "tf32x3" ? 3 : 1);
-    roof["compute_unit"] = ip == "tf32x3" ? "3xTF32 tensor cores" : (tensor ? "TF32 tensor cores" : "CUDA cores");
+    const UnitFloor floor = floor_of(trace, dtype, opt.precision, best->candidate.config, *gpu);
+    const Roofline& rl = floor.roofline;
+    roof["compute_unit"] = floor.unit;
     roof["floor_us"] = rl.floor_us;
     roof["bound"] = rl.bound;
     roof["peak_bytes_per_s"] = gpu->dram_bytes_per_s;

@@ -35,7 +35,26 @@ SearchOutcome run_search(SearchStrategy& strategy, MeasureExecutor& executor, Se
   SearchOutcome out;
   std::optional<double> best_us;
   int since_improvement = 0;
+  auto count = [&](const Trial& t) {
+    if (t.result.ok() && (!best_us || *t.result.median_us < *best_us * 0.99)) {
+      best_us = t.result.median_us;
+      since_improvement = 0;
+    } else {
+      ++since_improvement;
+    }
+  };
+  // Trials measured before the loop (resumed from the history) count as if this loop had measured them,
+  // so a resumed search stops where the uninterrupted one would have.
+  for (const auto& t : ctx.trials) count(t);
   while (true) {
+    if (best_us && limits.target_us && *best_us <= *limits.target_us) {
+      out.stop_reason = "target reached";
+      break;
+    }
+    if (limits.plateau > 0 && since_improvement >= limits.plateau) {
+      out.stop_reason = "plateau";
+      break;
+    }
     if (limits.max_trials > 0 && static_cast<int>(ctx.trials.size()) >= limits.max_trials) {
       out.stop_reason = "trial budget";
       break;
@@ -46,23 +65,10 @@ SearchOutcome run_search(SearchStrategy& strategy, MeasureExecutor& executor, Se
       break;
     }
     if (ctx.measured(proposal->first)) continue;  // never measure a configuration twice
-    Trial t{proposal->first, executor.measure(proposal->first), proposal->second};
+    Trial t{proposal->first, executor.measure(proposal->first, proposal->second), proposal->second};
     ctx.trials.push_back(t);
     if (on_trial) on_trial(t);
-    if (t.result.ok() && (!best_us || *t.result.median_us < *best_us * 0.99)) {
-      best_us = t.result.median_us;
-      since_improvement = 0;
-    } else {
-      ++since_improvement;
-    }
-    if (best_us && limits.target_us && *best_us <= *limits.target_us) {
-      out.stop_reason = "target reached";
-      break;
-    }
-    if (limits.plateau > 0 && since_improvement >= limits.plateau) {
-      out.stop_reason = "plateau";
-      break;
-    }
+    count(t);
   }
   out.trials = std::move(ctx.trials);
   return out;

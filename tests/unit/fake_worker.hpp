@@ -37,7 +37,8 @@ struct FakeWorker {
   }
   int count_op(const std::string& op) const {
     const auto r = requests();
-    return static_cast<int>(std::count_if(r.begin(), r.end(), [&](const std::string& s) { return s.rfind(op, 0) == 0; }));
+    return static_cast<int>(
+        std::count_if(r.begin(), r.end(), [&](const std::string& s) { return s.rfind(op, 0) == 0; }));
   }
 };
 

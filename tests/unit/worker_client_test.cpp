@@ -1,39 +1,20 @@
 // Fault handling between the engine and its worker, with a stand-in worker that crashes, hangs, writes
 // garbage or hits a sticky CUDA error on demand (tests/data/fake_workers/fake_worker.py, plain python3).
 
-#include <fstream>
+#include "kernelagent/measure/worker_client.hpp"
 
 #include <gtest/gtest.h>
 
+#include "fake_worker.hpp"
 #include "kernelagent/core/error.hpp"
 #include "kernelagent/core/status.hpp"
-#include "kernelagent/measure/worker_client.hpp"
-#include "test_data.hpp"
 
 using namespace kernelagent;
 using namespace std::chrono_literals;
 
 namespace {
 
-struct Fake {
-  std::filesystem::path dir;
-  std::filesystem::path log;
-  WorkerCommand command;
-
-  explicit Fake(const std::string& name, const std::string& mode = "") {
-    dir = test::temp_dir(name);
-    log = dir / "requests.log";
-    command.argv = {"python3", (test::data_dir() / "fake_workers" / "fake_worker.py").string()};
-    command.env = {{"FAKE_LOG", log.string()}, {"FAKE_MODE", mode}};
-    command.stderr_path = (dir / "worker.err").string();
-  }
-  std::vector<std::string> requests() const {
-    std::ifstream in(log);
-    std::vector<std::string> out;
-    for (std::string line; std::getline(in, line);) out.push_back(line);
-    return out;
-  }
-};
+using Fake = test::FakeWorker;
 
 WorkerTimeouts fast() {
   WorkerTimeouts t;

@@ -1,11 +1,10 @@
 #pragma once
 // The CLI's subcommands. Each registers its flags on a CLI11 app and returns the process exit code.
 
+#include <CLI/CLI.hpp>
 #include <cstdint>
 #include <memory>
 #include <string>
-
-#include <CLI/CLI.hpp>
 
 #include "kernelagent/profile/ncu_report.hpp"
 
@@ -13,12 +12,12 @@ namespace kernelagent::cli {
 
 // Flags every command that talks to a worker shares.
 struct CommonOptions {
-  std::string home;          // --home
-  std::string python;        // --python
-  std::string db;            // --db
+  std::string home;             // --home
+  std::string python;           // --python
+  std::string db;               // --db
   std::string device = "auto";  // --device auto|cpu
-  bool json = false;         // --json
-  double timeout_s = 180;    // --timeout: per compile/check request of a candidate
+  bool json = false;            // --json
+  double timeout_s = 180;       // --timeout: per compile/check request of a candidate
   double graph_below_us = 50;   // --graph-below-us: calls faster than this are timed by CUDA-graph replay
 };
 
@@ -30,20 +29,21 @@ struct OptimizeArgs {
   std::string precision = "strict";
   int trials = 0;
   int finalists = 3;
-  std::string replay;         // --replay S.json: run the search against a recorded sweep, no GPU
-  std::string search = "guided";  // --search: guided, random or exhaustive (with --replay)
-  std::uint64_t seed = 1;     // --seed: for --search random
-  int plateau = 0;            // --plateau N: stop after N trials without a 1 % gain (0: never)
-  double target_fraction = 0; // --target F: stop at this fraction of the roofline (0: never)
+  std::string replay;             // --replay S.json: run the search against a recorded sweep, no GPU
+  std::string search = "guided";  // --search: guided, random or exhaustive
+  std::uint64_t seed = 1;         // --seed: for --search random
+  int plateau = 0;                // --plateau N: stop after N trials without a 1 % gain (0: never)
+  double target_fraction = 0;     // --target F: stop at this fraction of the roofline (0: never)
+  bool fresh = false;             // --fresh: ignore the history (no resume, no warm start)
 };
 int run_replay_command(const CommonOptions& common, const OptimizeArgs& args);
 
 struct SweepArgs {
   std::string problem;
-  std::string out;            // --out S.json
-  std::string family;         // --family: default the first family that implements the problem
+  std::string out;     // --out S.json
+  std::string family;  // --family: default the first family that implements the problem
   std::string precision = "strict";
-  std::string work;           // --work: folder for the candidates and result.json (default: beside S.json)
+  std::string work;  // --work: folder for the candidates and result.json (default: beside S.json)
 };
 int run_sweep_command(const CommonOptions& common, const SweepArgs& args);
 
@@ -55,13 +55,13 @@ struct BenchArgs {
 };
 
 struct DiagnoseArgs {
-  std::string csv;            // --ncu-csv
-  std::string gpu;            // --gpu: overrides the GPU the profile names
-  std::string kernel;         // --kernel: regex over kernel names
-  bool all_kernels = false;   // --all-kernels: keep PyTorch/library kernels
-  double bytes = 0;           // --bytes: the problem's compulsory bytes
-  double flops = 0;           // --flops
-  bool matmul = false;        // --matmul: the kernel computes a matrix product
+  std::string csv;           // --ncu-csv
+  std::string gpu;           // --gpu: overrides the GPU the profile names
+  std::string kernel;        // --kernel: regex over kernel names
+  bool all_kernels = false;  // --all-kernels: keep PyTorch/library kernels
+  double bytes = 0;          // --bytes: the problem's compulsory bytes
+  double flops = 0;          // --flops
+  bool matmul = false;       // --matmul: the kernel computes a matrix product
   bool json = false;
 };
 
@@ -77,12 +77,12 @@ int report_diagnosis(const NcuReport& report, const DiagnoseArgs& args);
 
 struct ProfileArgs {
   std::string problem;
-  std::string kernel;         // --kernel: a kernel file with ModelNew; default: the best kernel in the history
-  std::string out;            // --out: where the ncu CSV and log go
-  std::string ncu;            // --ncu
+  std::string kernel;  // --kernel: a kernel file with ModelNew; default: the best kernel in the history
+  std::string out;     // --out: where the ncu CSV and log go
+  std::string ncu;     // --ncu
   std::string clock_control = "none";
-  bool full_set = false;      // --set-full
-  bool matmul = false;        // --matmul: the kernel computes a matrix product (implied by a matmul-family result)
+  bool full_set = false;  // --set-full
+  bool matmul = false;    // --matmul: the kernel computes a matrix product (implied by a matmul-family result)
 };
 int run_profile_command(const CommonOptions& common, const ProfileArgs& args);
 int run_history_command(const CommonOptions& common, const HistoryArgs& args);

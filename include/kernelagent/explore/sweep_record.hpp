@@ -21,7 +21,9 @@ class SweepRecord : public MeasureExecutor {
   static SweepRecord load(const std::filesystem::path& path);
   static SweepRecord from_json(const nlohmann::json& record, const std::string& origin);
 
-  Measurement measure(const Config& config) override;
+  Measurement measure(const Config& config, const std::string& reason) override;
+  // The recorded outcome of a configuration; "invalid_config" for one the sweep pruned.
+  Measurement measure(const Config& config) const;
 
   const KnobSpace& space() const { return space_; }
   // Configurations in the order they were recorded (the knob space's order, default first).

@@ -1,17 +1,18 @@
 #pragma once
 // One `optimize` of one problem: load and trace the reference, pick the family that implements it, time
-// the baselines, search the family's knob space (every candidate compiled, checked and timed, failures
-// recorded as statuses), re-measure the finalists interleaved with the baselines, and write kernel.py and
+// the baselines, search the family's knob space with a strategy (every candidate compiled, checked and
+// timed, failures recorded as statuses; what earlier runs measured of the same problem is resumed, not
+// measured again), re-measure the finalists interleaved with the baselines, and write kernel.py and
 // result.json (docs/result.md).
 
+#include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "kernelagent/core/error.hpp"
 #include "kernelagent/families/family.hpp"
@@ -22,33 +23,38 @@
 namespace kernelagent {
 
 struct ProgressEvent {
-  std::string problem;      // file name
-  std::string stage;        // "load", "trace", "baselines", "search", "final", "done"
+  std::string problem;  // file name
+  std::string stage;    // "load", "trace", "baselines", "search", "final", "done"
   int trial = 0, trials = 0;
   std::optional<double> best_us, eager_us, compile_us;
-  std::string note;         // e.g. the last candidate's status
+  std::string note;  // e.g. the last candidate's status
 };
 
 struct OptimizeOptions {
   std::filesystem::path problem;
   std::filesystem::path out_dir;
   Precision precision = Precision::strict;
-  int max_trials = 0;              // 0: every valid configuration on a GPU, 1 on the CPU
-  bool exhaustive = false;         // every valid configuration, on the CPU too (a sweep)
-  std::string family;              // only this family (empty: the first that implements the problem)
-  int finalists = 3;               // candidates re-measured against the baselines at the end
-  double search_min_ms = 100;      // samples per candidate during the search
-  double final_min_ms = 400;       // samples per target in the final interleaved measurement
+  int max_trials = 0;             // 0: no limit but the space on a GPU, 1 on the CPU; counts resumed trials
+  bool whole_space = false;       // no trial limit on the CPU either (a sweep)
+  std::string search = "guided";  // the strategy: guided, random or exhaustive
+  std::uint64_t seed = 1;         // of the random strategy
+  int plateau = 0;                // stop after this many trials without a 1 % improvement (0: never)
+  double target_fraction = 0;     // stop once the best reaches this fraction of the roofline floor (0: never)
+  bool fresh = false;             // ignore the history: measure everything again, no warm start
+  std::string family;             // only this family (empty: the first that implements the problem)
+  int finalists = 3;              // candidates re-measured against the baselines at the end
+  double search_min_ms = 100;     // samples per candidate during the search
+  double final_min_ms = 400;      // samples per target in the final interleaved measurement
   int final_rounds = 5;
-  double graph_below_us = 50;      // kernels faster than this are also timed by CUDA-graph replay
+  double graph_below_us = 50;  // kernels faster than this are also timed by CUDA-graph replay
   std::vector<int> check_seeds = {1, 2, 3};
   std::function<void(const ProgressEvent&)> on_progress;
 };
 
 struct OptimizeOutcome {
   ExitCode code = ExitCode::ok;
-  nlohmann::json result;           // what result.json holds
-  std::string message;             // for a failure, the one clear line to print
+  nlohmann::json result;  // what result.json holds
+  std::string message;    // for a failure, the one clear line to print
 };
 
 OptimizeOutcome run_optimize(const OptimizeOptions& options, WorkerClient& worker, HistoryStore& history,

@@ -28,7 +28,10 @@ struct Trial {
 struct SearchContext {
   const KnobSpace* space = nullptr;
   std::vector<Config> valid;  // every configuration the problem and GPU allow, in space order
-  std::vector<Trial> trials;  // measured so far, in order
+  std::vector<Trial> trials;  // measured so far, in order (earlier runs' trials first when resumed)
+  // Configurations worth measuring early, each with its reason (a warm start from the best configuration
+  // of a similar problem); the guided strategy proposes them right after the default.
+  std::vector<std::pair<Config, std::string>> seeds;
   // The diagnosed cause of a configuration's kernel when one was profiled; empty when unknown.
   std::function<std::string(const Config&)> cause_of;
   std::string bound = "memory";  // which floor binds the problem
@@ -55,6 +58,8 @@ struct SearchLimits {
   std::optional<double> target_us;  // stop once a measurement is at or below this (the roofline target)
   int plateau = 0;                  // stop after this many trials without a 1 % improvement (0: never)
 };
+// The limits count the trials the context already holds: a search resumed with 3 trials and a budget of
+// 5 measures 2 more.
 
 struct SearchOutcome {
   std::vector<Trial> trials;

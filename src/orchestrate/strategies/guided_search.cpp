@@ -3,7 +3,8 @@
 // prescription's order. Example: the default matmul (fp32 "ieee" dot) is diagnosed fp32_pipe_saturated;
 // the prescription says tensor_cores, then reuse; the first move proposed is input_precision=tf32x3, then
 // BLOCK_M/BLOCK_N. When the beam's neighbourhoods are spent, two-knob moves from the best follow, then
-// whatever is left in the knob space's order, so the search always terminates and never repeats.
+// whatever is left in the knob space's order, so the search always terminates and never repeats. The
+// context's seeds (warm starts from similar problems) are proposed right after the default.
 
 #include <fmt/format.h>
 
@@ -27,6 +28,9 @@ class GuidedSearch : public SearchStrategy {
     auto fresh = [&](const Config& c) { return valid_.count(c.dump()) && !ctx.measured(c); };
     if (ctx.trials.empty() && !ctx.valid.empty())
       return std::make_pair(ctx.valid.front(), std::string("the default configuration"));
+    // Seeds (warm starts) come right after the default, before any move of the beam.
+    for (const auto& [seed, why] : ctx.seeds)
+      if (fresh(seed)) return std::make_pair(seed, why);
 
     std::vector<const Trial*> beam;
     for (const auto& t : ctx.trials)

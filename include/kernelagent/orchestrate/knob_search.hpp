@@ -1,0 +1,60 @@
+#pragma once
+// The search step of one optimize. First what it starts from: the trials earlier runs measured of this
+// very problem under the same conditions (resumed from the history), or, when there are none, a warm start
+// from a similar problem. Then the strategy runs through the worker-backed executor until a limit stops it.
+// A resumed trial is never measured again; its stored result counts towards the best and the finalists.
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "kernelagent/explore/worker_executor.hpp"
+#include "kernelagent/history/history_store.hpp"
+#include "kernelagent/orchestrate/search_strategy.hpp"
+#include "kernelagent/orchestrate/warm_start.hpp"
+
+namespace kernelagent {
+
+// One trial of this run's search, as result.json's trial_list and the finalists see it.
+struct SearchTrial {
+  CandidateRecord candidate;          // named in this run; a resumed trial keeps its stored figures
+  std::int64_t resumed_from_run = 0;  // 0: measured by this run
+  std::string resumed_from_name;      // its name in that run
+  bool passed() const { return candidate.status == "ok"; }
+};
+
+struct KnobSearchRequest {
+  std::string strategy = "guided";  // exhaustive, random or guided
+  std::uint64_t seed = 1;           // of the random strategy
+  SearchLimits limits;
+  bool fresh = false;            // ignore the history: no resume, no warm start
+  std::string bound = "memory";  // which floor binds the problem: the guided strategy prescribes from it
+  CandidateKey key;              // the conditions: only stored candidates with this key are resumed
+  std::string signature;         // the problem's (TraceResult::signature): warm starts look for similar ones
+  std::vector<Config> valid;     // the configurations the problem, GPU and precision policy allow
+};
+
+// What the search starts from, before anything is measured.
+struct SearchStart {
+  std::vector<SearchTrial> resumed;  // adopted by the executor: named in this run, sources emitted
+  std::optional<WarmStart> warm_start;
+};
+
+// `run` is this run (its own candidates are never resumed).
+SearchStart start_search(const KnobSearchRequest& request, const KnobSpace& space, WorkerExecutor& executor,
+                         const HistoryStore& history, std::int64_t run);
+
+struct KnobSearchOutcome {
+  std::vector<SearchTrial> trials;  // the resumed ones first, then those measured now, in order
+  std::string strategy;
+  std::string stop_reason;  // as run_search says it
+};
+
+// `on_trial` sees each trial as it is measured, with the number of trials so far (resumed ones included).
+KnobSearchOutcome run_knob_search(const KnobSearchRequest& request, const KnobSpace& space, SearchStart start,
+                                  WorkerExecutor& executor,
+                                  const std::function<void(const SearchTrial&, int trials)>& on_trial = {});
+
+}  // namespace kernelagent

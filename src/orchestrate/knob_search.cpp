@@ -1,0 +1,50 @@
+#include "kernelagent/orchestrate/knob_search.hpp"
+
+#include <fmt/format.h>
+
+#include "kernelagent/orchestrate/resume.hpp"
+
+namespace kernelagent {
+
+SearchStart start_search(const KnobSearchRequest& request, const KnobSpace& space, WorkerExecutor& executor,
+                         const HistoryStore& history, std::int64_t run) {
+  SearchStart start;
+  if (request.fresh || request.valid.empty()) return start;
+  for (const auto& stored : resumable_candidates(history, request.key, run, request.valid)) {
+    SearchTrial t{executor.adopt(stored.record), stored.run_id, stored.record.name};
+    // A version-1 database kept no reasons.
+    if (t.candidate.reason.empty()) t.candidate.reason = fmt::format("measured by run {}", stored.run_id);
+    start.resumed.push_back(std::move(t));
+  }
+  // Only timed runs have a best worth starting from, so there is no warm start on the CPU.
+  if (start.resumed.empty() && request.key.device == "cuda")
+    start.warm_start = warm_start_for(history.finished_runs(request.key.family, request.key.gpu, request.key.precision),
+                                      request.signature, space, request.valid);
+  return start;
+}
+
+KnobSearchOutcome run_knob_search(const KnobSearchRequest& request, const KnobSpace& space, SearchStart start,
+                                  WorkerExecutor& executor,
+                                  const std::function<void(const SearchTrial&, int trials)>& on_trial) {
+  auto strategy = make_search(request.strategy, request.seed);
+  SearchContext ctx;
+  ctx.space = &space;
+  ctx.valid = request.valid;
+  ctx.bound = request.bound;
+  for (const auto& t : start.resumed)
+    ctx.trials.push_back({t.candidate.config, {t.candidate.status, t.candidate.median_us}, t.candidate.reason});
+  if (start.warm_start) ctx.seeds.emplace_back(start.warm_start->config, start.warm_start->reason);
+
+  KnobSearchOutcome out;
+  out.strategy = strategy->name();
+  out.trials = std::move(start.resumed);
+  auto measured = [&](const Trial&) {
+    // The executor has just recorded the candidate for this trial.
+    out.trials.push_back({executor.measured().back()});
+    if (on_trial) on_trial(out.trials.back(), static_cast<int>(out.trials.size()));
+  };
+  out.stop_reason = run_search(*strategy, executor, std::move(ctx), request.limits, measured).stop_reason;
+  return out;
+}
+
+}  // namespace kernelagent

@@ -1,0 +1,312 @@
+// The live search step of optimize: the worker-backed executor (on the stand-in worker), resuming what
+// earlier runs measured, and the warm start from a similar problem. Configurations come from the family's
+// knob space as its manifest declares it, never from knob values written here.
+
+#include "kernelagent/orchestrate/knob_search.hpp"
+
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "fake_worker.hpp"
+#include "kernelagent/core/template.hpp"
+#include "kernelagent/explore/sweep_record.hpp"
+#include "kernelagent/explore/worker_executor.hpp"
+#include "kernelagent/orchestrate/resume.hpp"
+#include "kernelagent/orchestrate/warm_start.hpp"
+#include "test_data.hpp"
+
+namespace kernelagent {
+namespace {
+
+using namespace std::chrono_literals;
+namespace fs = std::filesystem;
+
+// One problem (the recorded ReLU trace) under one set of conditions, with the stand-in worker.
+struct Bench {
+  test::FakeWorker fake;
+  fs::path dir;
+  std::vector<std::unique_ptr<Family>> families = load_families(test::source_dir() / "families");
+  const Family* family = nullptr;
+  TraceResult trace = TraceResult::from_json(test::read_json(test::data_dir() / "traces" / "19_ReLU.json"));
+  std::vector<Config> valid;
+  HistoryStore history;
+  WorkerClient worker;
+
+  explicit Bench(const std::string& name)
+      : fake(name), dir(fake.dir), history(fake.dir / "h.sqlite"), worker(fake.command, timeouts()) {
+    for (const auto& f : families)
+      if (f->name() == "elementwise") family = f.get();
+    for (const auto& c : family->knob_space().enumerate())
+      if (family->valid(c, trace, nullptr, Precision::strict)) valid.push_back(c);
+    worker.start();
+  }
+  static WorkerTimeouts timeouts() {
+    WorkerTimeouts t;
+    t.start = 20s;
+    return t;
+  }
+  CandidateKey key() const {
+    return {"relu-hash", "cpu", "", "strict", R"({"python":"3"})", family->name(), family->source_hash()};
+  }
+  std::int64_t begin_run() {
+    return history.begin_run(
+        {"optimize", "/p/relu.py", "relu-hash", trace.signature(), "cpu", "", R"({"python":"3"})", "strict"});
+  }
+  WorkerExecutor executor(std::int64_t run, const std::string& out) {
+    fs::create_directories(dir / out);
+    return WorkerExecutor(worker, history, run, *family, trace, {dir / out, "relu.py", {}, {1, 2, 3}, 100, 50});
+  }
+  KnobSearchRequest request(int max_trials, const std::string& strategy = "exhaustive") const {
+    KnobSearchRequest r;
+    r.strategy = strategy;
+    r.limits.max_trials = max_trials;
+    r.key = key();
+    r.signature = trace.signature();
+    r.valid = valid;
+    return r;
+  }
+  // One optimize's search: resume, then measure up to the budget.
+  KnobSearchOutcome search(const KnobSearchRequest& req, const std::string& out) {
+    const auto run = begin_run();
+    WorkerExecutor exec = executor(run, out);
+    SearchStart start = start_search(req, family->knob_space(), exec, history, run);
+    return run_knob_search(req, family->knob_space(), std::move(start), exec);
+  }
+};
+
+TEST(WorkerExecutor, EmitsCompilesChecksAndRecordsWithTheReason) {
+  Bench b("exec-measure");
+  ASSERT_GE(b.valid.size(), 2u);
+  const auto run = b.begin_run();
+  WorkerExecutor exec = b.executor(run, "o");
+  Measurement m = exec.measure(b.valid[1], "because the test asked");
+  // The interpreter times nothing: passed, untimed; the search cannot rank it but the run can return it.
+  EXPECT_TRUE(m.passed());
+  EXPECT_FALSE(m.ok());
+  EXPECT_EQ(b.fake.count("compile c0"), 1);
+  EXPECT_EQ(b.fake.count("check c0"), 1);
+  EXPECT_EQ(b.fake.count_op("time"), 0);
+  auto stored = b.history.candidates(run);
+  ASSERT_EQ(stored.size(), 1u);
+  EXPECT_EQ(stored[0].name, "c0");
+  EXPECT_EQ(stored[0].config, b.valid[1]);
+  EXPECT_EQ(stored[0].reason, "because the test asked");
+  EXPECT_EQ(stored[0].status, "ok");
+  EXPECT_TRUE(fs::is_regular_file(stored[0].source_path));
+  EXPECT_NE(read_text_file(stored[0].source_path).find("ModelNew"), std::string::npos);
+}
+
+TEST(Resume, TrialsLoadedFromTheHistoryAreNotMeasuredAgain) {
+  Bench b("resume");
+  ASSERT_GE(b.valid.size(), 5u);
+  // A first run measures 3 configurations (as if killed there: it never finishes).
+  KnobSearchOutcome first = b.search(b.request(3), "first");
+  ASSERT_EQ(first.trials.size(), 3u);
+  EXPECT_EQ(b.fake.count_op("compile"), 3);
+
+  // The same search again with a budget of 5: 3 resumed, 2 measured, none of them twice.
+  KnobSearchOutcome second = b.search(b.request(5), "second");
+  ASSERT_EQ(second.trials.size(), 5u);
+  EXPECT_EQ(b.fake.count_op("compile"), 5);
+  std::set<std::string> seen;
+  for (std::size_t i = 0; i < second.trials.size(); ++i) {
+    const auto& t = second.trials[i];
+    EXPECT_TRUE(seen.insert(t.candidate.config.dump()).second) << "measured twice: " << t.candidate.config;
+    EXPECT_EQ(t.candidate.name, "c" + std::to_string(i));  // this run's names, resumed ones first
+    EXPECT_EQ(t.resumed_from_run != 0, i < 3);
+    EXPECT_TRUE(fs::is_regular_file(b.dir / "second" / (t.candidate.name + ".py")));  // sources written here too
+  }
+  EXPECT_EQ(second.trials[0].resumed_from_name, first.trials[0].candidate.name);
+  EXPECT_EQ(second.trials[0].candidate.reason, first.trials[0].candidate.reason);
+  // The second run's history holds only what it measured.
+  EXPECT_EQ(b.history.candidates(2).size(), 2u);
+
+  // Everything already measured within the budget: nothing is.
+  KnobSearchOutcome third = b.search(b.request(5, "guided"), "third");
+  EXPECT_EQ(third.trials.size(), 5u);
+  EXPECT_EQ(third.stop_reason, "trial budget");
+  EXPECT_EQ(b.fake.count_op("compile"), 5);
+
+  // --fresh measures again.
+  KnobSearchRequest fresh = b.request(2);
+  fresh.fresh = true;
+  KnobSearchOutcome again = b.search(fresh, "fresh");
+  EXPECT_EQ(again.trials.size(), 2u);
+  EXPECT_EQ(again.trials[0].resumed_from_run, 0);
+  EXPECT_EQ(b.fake.count_op("compile"), 7);
+}
+
+TEST(Resume, OnlyCandidatesMeasuredUnderTheSameConditionsAreResumed) {
+  Bench b("resume-key");
+  b.search(b.request(2), "first");
+  for (auto change : {&CandidateKey::problem_hash, &CandidateKey::device, &CandidateKey::gpu, &CandidateKey::precision,
+                      &CandidateKey::versions, &CandidateKey::family, &CandidateKey::family_hash}) {
+    CandidateKey other = b.key();
+    other.*change += "-other";
+    EXPECT_TRUE(resumable_candidates(b.history, other, 0, b.valid).empty());
+  }
+  EXPECT_EQ(resumable_candidates(b.history, b.key(), 0, b.valid).size(), 2u);
+  EXPECT_TRUE(resumable_candidates(b.history, b.key(), 1, b.valid).empty());  // a run never resumes itself
+  // A configuration this search may not measure is not taken over.
+  EXPECT_EQ(resumable_candidates(b.history, b.key(), 0, {b.valid[0]}).size(), 1u);
+}
+
+TEST(Resume, AConfigurationMeasuredTwiceIsResumedOnceWithItsNewestResult) {
+  Bench b("resume-newest");
+  const auto r1 = b.begin_run();
+  CandidateRecord old{"c0", b.family->name(), b.family->source_hash(), b.valid[0], "/a", "timeout", "slow", 0};
+  b.history.record_candidate(r1, old);
+  const auto r2 = b.begin_run();
+  CandidateRecord again = old;
+  again.status = "ok";
+  again.message = "";
+  b.history.record_candidate(r2, again);
+  auto resumed = resumable_candidates(b.history, b.key(), 0, b.valid);
+  ASSERT_EQ(resumed.size(), 1u);
+  EXPECT_EQ(resumed[0].run_id, r2);
+  EXPECT_EQ(resumed[0].record.status, "ok");
+}
+
+TEST(Resume, AResumedFinalistIsRebuiltUnderItsNewName) {
+  Bench b("resume-rebuild");
+  b.search(b.request(1), "first");
+  const auto run = b.begin_run();
+  WorkerExecutor exec = b.executor(run, "second");
+  SearchStart start = start_search(b.request(1), b.family->knob_space(), exec, b.history, run);
+  ASSERT_EQ(start.resumed.size(), 1u);
+  EXPECT_TRUE(exec.rebuild(start.resumed[0].candidate).ok());
+  EXPECT_EQ(b.fake.count("compile c0"), 2);  // once measured by the first run, once rebuilt
+  EXPECT_EQ(b.fake.count("check c0"), 2);
+  EXPECT_TRUE(b.history.candidates(run).empty());  // a rebuild is not a new candidate
+}
+
+TEST(WarmStart, SignatureDistanceComparesShapesOfTheSameOps) {
+  const std::string a = "in0:float32[4096x8192];aten.relu.default;";
+  EXPECT_EQ(signature_distance(a, a), 0.0);
+  EXPECT_DOUBLE_EQ(*signature_distance(a, "in0:float32[4096x4096];aten.relu.default;"), 1.0);
+  EXPECT_DOUBLE_EQ(*signature_distance(a, "in0:float32[8192];aten.relu.default;"), 12.0);  // rank padded with 1s
+  EXPECT_DOUBLE_EQ(*signature_distance(a, "in0:float16[4096x8192];aten.relu.default;"), 1.0);
+  EXPECT_FALSE(signature_distance(a, "in0:float32[4096x8192];aten.sigmoid.default;"));
+  EXPECT_FALSE(signature_distance(a, "in0:float32[4096x8192];in1:float32[4096x8192];aten.relu.default;"));
+  EXPECT_DOUBLE_EQ(*signature_distance("in0:float32[8x8];in1=1;aten.sum.dim_IntList;",
+                                       "in0:float32[8x8];in1=0;aten.sum.dim_IntList;"),
+                   1.0);
+}
+
+TEST(WarmStart, AStoredConfigurationIsTakenIntoTodaysSpace) {
+  KnobSpace space;
+  space.knobs = {{"a", {1, 2}, 1, {}, ""}, {"b", {"x", "y"}, "x", {}, ""}};
+  EXPECT_EQ(in_space({{"a", 2}, {"b", "y"}}, space), Config({{"a", 2}, {"b", "y"}}));
+  EXPECT_EQ(in_space({{"a", 2}}, space), Config({{"a", 2}, {"b", "x"}}));               // a knob gained since
+  EXPECT_EQ(in_space({{"a", 2}, {"gone", 3}}, space), Config({{"a", 2}, {"b", "x"}}));  // a knob removed since
+  EXPECT_EQ(in_space({{"a", 7}, {"b", "y"}}, space), Config({{"a", 1}, {"b", "y"}}));   // outside the domain
+}
+
+TEST(WarmStart, TheBestOfTheNearestRunWithTheSameOpsComesRightAfterTheDefault) {
+  Bench b("warm");
+  ASSERT_GE(b.valid.size(), 4u);
+  const std::string sig = b.trace.signature();
+  std::string near_sig = sig, far_sig = sig;
+  // The same ops at other shapes: double and sixteen times the first dimension of the input.
+  const auto open = sig.find('[') + 1, end = sig.find_first_of("x]", open);
+  const long d0 = std::stol(sig.substr(open, end - open));
+  near_sig.replace(open, end - open, std::to_string(d0 * 2));
+  far_sig.replace(open, end - open, std::to_string(d0 * 16));
+  std::vector<FinishedRun> runs = {
+      {9, "h9", "in0:float32[16x16];aten.sigmoid.default;", b.valid[3], 1.0},  // other ops: never
+      {8, "h8", far_sig, b.valid[2], 5.0},
+      {7, "h7", near_sig, b.valid[1], 9.0},
+  };
+  auto warm = warm_start_for(runs, sig, b.family->knob_space(), b.valid);
+  ASSERT_TRUE(warm);
+  EXPECT_EQ(warm->run_id, 7);
+  EXPECT_EQ(warm->config, b.valid[1]);
+  EXPECT_EQ(warm->reason.rfind("warm start from run 7", 0), 0u) << warm->reason;
+  // The nearest run's best is the default: nothing to add.
+  runs[2].best_config = b.valid[0];
+  EXPECT_FALSE(warm_start_for(runs, sig, b.family->knob_space(), b.valid));
+  EXPECT_FALSE(warm_start_for({runs[0]}, sig, b.family->knob_space(), b.valid));
+}
+
+TEST(WarmStart, StartSearchLooksItUpOnlyWithoutAResume) {
+  Bench b("warm-start-search");
+  ASSERT_GE(b.valid.size(), 3u);
+  // A finished GPU run of another problem with the same op (another shape) whose best is valid[2].
+  const std::string other_sig = "in0:float32[7x7];" + b.trace.signature().substr(b.trace.signature().find(';') + 1);
+  const auto other =
+      b.history.begin_run({"optimize", "/p/other.py", "other", other_sig, "cuda", "NVIDIA H200", "{}", "strict"});
+  b.history.finish_run(other, "ok",
+                       {{"best", {{"family", b.family->name()}, {"config", b.valid[2]}, {"median_us", 3.0}}}});
+  KnobSearchRequest req = b.request(3, "guided");
+  req.key.device = "cuda";
+  req.key.gpu = "NVIDIA H200";
+  const auto run = b.begin_run();
+  WorkerExecutor exec = b.executor(run, "o");
+  SearchStart start = start_search(req, b.family->knob_space(), exec, b.history, run);
+  ASSERT_TRUE(start.warm_start);
+  EXPECT_EQ(start.warm_start->run_id, other);
+  KnobSearchOutcome out = run_knob_search(req, b.family->knob_space(), std::move(start), exec);
+  ASSERT_GE(out.trials.size(), 2u);
+  EXPECT_EQ(out.trials[0].candidate.config, b.valid[0]);
+  EXPECT_EQ(out.trials[1].candidate.config, b.valid[2]);
+  EXPECT_EQ(out.trials[1].candidate.reason.rfind("warm start from run " + std::to_string(other), 0), 0u);
+  // Other GPU, other precision: no warm start; and none with --fresh.
+  req.key.gpu = "NVIDIA A100-SXM4-80GB";
+  EXPECT_FALSE(start_search(req, b.family->knob_space(), exec, b.history, run).warm_start);
+  req.key.gpu = "NVIDIA H200";
+  req.fresh = true;
+  EXPECT_FALSE(start_search(req, b.family->knob_space(), exec, b.history, run).warm_start);
+}
+
+TEST(WarmStart, GuidedProposesSeedsRightAfterTheDefault) {
+  SweepRecord rec =
+      SweepRecord::load(test::data_dir() / "sweeps" / "h200" / "1_Square_matrix_multiplication_.sweep.json");
+  SearchContext ctx;
+  ctx.space = &rec.space();
+  ctx.valid = rec.configs();
+  ctx.bound = rec.bound();
+  ctx.seeds = {{rec.configs().back(), "warm start from run 3"}};
+  auto s = make_guided_search();
+  SearchOutcome out = run_search(*s, rec, ctx, {.max_trials = 3});
+  ASSERT_EQ(out.trials.size(), 3u);
+  EXPECT_EQ(out.trials[0].reason, "the default configuration");
+  EXPECT_EQ(out.trials[1].config, rec.configs().back());
+  EXPECT_EQ(out.trials[1].reason, "warm start from run 3");
+  EXPECT_NE(out.trials[2].config, rec.configs().back());
+}
+
+TEST(Search, ALoopResumedWithTrialsCountsThemTowardsItsLimits) {
+  SweepRecord rec =
+      SweepRecord::load(test::data_dir() / "sweeps" / "h200" / "1_Square_matrix_multiplication_.sweep.json");
+  SearchContext ctx;
+  ctx.space = &rec.space();
+  ctx.valid = rec.configs();
+  auto first = make_exhaustive_search();
+  auto three = run_search(*first, rec, ctx, {.max_trials = 3}).trials;
+  // An executor that must not be asked for what the context already holds.
+  struct Counting : MeasureExecutor {
+    SweepRecord& rec;
+    std::vector<Config> asked;
+    explicit Counting(SweepRecord& r) : rec(r) {}
+    Measurement measure(const Config& c, const std::string&) override {
+      asked.push_back(c);
+      return rec.measure(c);
+    }
+  } counting(rec);
+  ctx.trials = three;
+  auto next = make_exhaustive_search();
+  auto out = run_search(*next, counting, ctx, {.max_trials = 5});
+  ASSERT_EQ(out.trials.size(), 5u);
+  ASSERT_EQ(counting.asked.size(), 2u);
+  for (const auto& t : three)
+    EXPECT_EQ(std::find(counting.asked.begin(), counting.asked.end(), t.config), counting.asked.end());
+  // A target already met by a resumed trial stops the loop before it measures anything.
+  counting.asked.clear();
+  auto reached = run_search(*next, counting, ctx, {.target_us = 1e9});
+  EXPECT_EQ(reached.stop_reason, "target reached");
+  EXPECT_TRUE(counting.asked.empty());
+}
+
+}  // namespace
+}  // namespace kernelagent

@@ -182,7 +182,8 @@ std::string ReductionFamily::emit(const TraceResult& trace, const Config& c, con
     launch = fmt::format(
         "        rows = {0}\n"
         "        stats = torch.empty((rows * {1} * 2,), dtype=torch.float32, device=x.device)\n"
-        "        count = torch.zeros((rows,), dtype=torch.int32, device=x.device)\n"
+        "        count = torch.empty((rows,), dtype=torch.int32, device=x.device)\n"
+        "        ka_zero_kernel[(triton.cdiv(rows, 1024),)](count, rows, BLOCK=1024)\n"
         "        if self.ka_groups is None:\n"
         "            # Every program of the grid must be resident at once (they wait on each other): size the\n"
         "            # grid from what an SM holds of this compiled kernel.\n"

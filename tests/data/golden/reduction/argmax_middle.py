@@ -207,10 +207,18 @@ def ka_softmax_coop_kernel(x_ptr, out_ptr, stats_ptr, count_ptr, ROWS, GROUPS, R
         row = after
 
 
+@triton.jit
+def ka_zero_kernel(ptr, n, BLOCK: tl.constexpr):
+    # The cooperative softmax's row counters start at zero on every call (a kernel of our own, not torch's).
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(ptr + offs, tl.zeros([BLOCK], tl.int32), mask=offs < n)
+
+
 def ka_resident_programs(compiled, device):
     # How many programs of a compiled kernel an SM holds at once, from its registers, threads and shared
     # memory (registers are allocated per warp in units of 256).
     props = torch.cuda.get_device_properties(device)
+    compiled._init_handles()  # a warmed-up kernel loads its module, and learns its register count, lazily
     warps = compiled.metadata.num_warps
     regs_per_warp = -(-max(compiled.n_regs, 1) * 32 // 256) * 256
     by_regs = props.regs_per_multiprocessor // (regs_per_warp * warps)

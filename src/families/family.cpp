@@ -78,6 +78,14 @@ FamilyFiles FamilyFiles::read(const std::filesystem::path& dir) {
   return f;
 }
 
+std::int64_t pow2_at_least(std::int64_t n) {
+  std::int64_t p = 1;
+  while (p < n) p *= 2;
+  return p;
+}
+
+std::int64_t cdiv(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
+
 std::string forward_params(const OpGraph& graph) {
   std::string params;
   for (const auto& in : graph.inputs) params += (params.empty() ? "" : ", ") + in.name;

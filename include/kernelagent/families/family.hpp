@@ -3,6 +3,7 @@
 // implements a traced problem, declares its knob space from its manifest, prunes configurations the
 // problem or the GPU cannot use, and emits the kernel file for one configuration.
 
+#include <cstdint>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -72,6 +73,11 @@ struct FamilyFiles {
 
   static FamilyFiles read(const std::filesystem::path& dir);
 };
+
+// Sizes every family's pruning rules use: the smallest power of two >= n (a tile that covers n), and a
+// ceiling division.
+std::int64_t pow2_at_least(std::int64_t n);
+std::int64_t cdiv(std::int64_t a, std::int64_t b);
 
 // The parameter list of ModelNew.forward: the traced inputs' names, in order ("in0, in1").
 std::string forward_params(const OpGraph& graph);

@@ -25,12 +25,6 @@ std::string compute_dtype(const TraceResult& trace) {
   return "tl.float32";
 }
 
-std::int64_t pow2_at_least(std::int64_t n) {
-  std::int64_t p = 1;
-  while (p < n) p *= 2;
-  return p;
-}
-
 std::string var_of(const std::string& ref) { return "v_" + ref; }
 
 // The number of elements every tensor of the problem has (the output's).

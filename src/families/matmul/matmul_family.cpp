@@ -12,12 +12,6 @@ using nlohmann::json;
 
 namespace {
 
-std::int64_t pow2_at_least(std::int64_t n) {
-  std::int64_t p = 1;
-  while (p < n) p *= 2;
-  return p;
-}
-
 std::int64_t element_bytes(const std::string& dtype) { return dtype == "float32" ? 4 : 2; }
 
 std::int64_t smallest(const KnobSpace& space, const std::string& knob) {

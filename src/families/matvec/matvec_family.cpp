@@ -13,14 +13,6 @@ using namespace matmul_emit;
 
 namespace {
 
-std::int64_t pow2_at_least(std::int64_t n) {
-  std::int64_t p = 1;
-  while (p < n) p *= 2;
-  return p;
-}
-
-std::int64_t cdiv(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
-
 // The problem when it is a plain matrix-vector product, or why not.
 std::variant<MatmulProblem, std::string> recognise_matvec(const TraceResult& trace) {
   auto r = recognise_matmul(trace);

@@ -117,14 +117,6 @@ std::optional<std::string> ReductionFamily::why_not(const TraceResult& trace) co
 
 namespace {
 
-std::int64_t pow2_at_least(std::int64_t n) {
-  std::int64_t p = 1;
-  while (p < n) p *= 2;
-  return p;
-}
-
-std::int64_t cdiv(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
-
 // The elements each program of a cooperative softmax holds: its share of the row, as a power of two.
 std::int64_t coop_chunk(std::int64_t r, std::int64_t split) { return pow2_at_least(cdiv(r, split)); }
 

@@ -20,7 +20,7 @@ namespace {
 json knobs_json(const KnobSpace& space) {
   json knobs = json::array();
   for (const auto& k : space.knobs)
-    knobs.push_back({{"name", k.name}, {"domain", k.domain}, {"default", k.default_value}, {"tags", k.tags}});
+    knobs.push_back({{"name", k.name}, {"domain", k.domain}, {"default", k.default_value}, {"tags", k.tags}, {"variant", k.variant}});
   return knobs;
 }
 

@@ -33,6 +33,7 @@ SweepRecord SweepRecord::from_json(const json& j, const std::string& origin) {
     knob.domain = k.at("domain").get<std::vector<json>>();
     knob.default_value = k.at("default");
     knob.tags = k.value("tags", std::vector<std::string>{});
+    knob.variant = k.value("variant", false);
     r.space_.knobs.push_back(std::move(knob));
   }
   for (const auto& c : j.at("configs")) {

@@ -32,6 +32,7 @@ KnobSpace KnobSpace::from_manifest(const json& manifest) {
     knob.default_value = k.at("default");
     knob.tags = k.value("tags", std::vector<std::string>{});
     knob.purpose = k.value("purpose", std::string());
+    knob.variant = k.value("variant", false);
     for (const auto& t : knob.tags)
       if (std::find(knob_tags().begin(), knob_tags().end(), t) == knob_tags().end())
         throw std::runtime_error("manifest: knob '" + knob.name + "' has unknown purpose tag '" + t + "'");

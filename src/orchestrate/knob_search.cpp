@@ -16,10 +16,16 @@ SearchStart start_search(const KnobSearchRequest& request, const KnobSpace& spac
     if (t.candidate.reason.empty()) t.candidate.reason = fmt::format("measured by run {}", stored.run_id);
     start.resumed.push_back(std::move(t));
   }
-  // Only timed runs have a best worth starting from, so there is no warm start on the CPU.
-  if (start.resumed.empty() && request.key.device == "cuda")
-    start.warm_start = warm_start_for(history.finished_runs(request.key.family, request.key.gpu, request.key.precision),
-                                      request.signature, space, request.valid);
+  // Only timed runs have a best worth starting from and moves worth counting, so neither on the CPU.
+  if (request.key.device != "cuda") return start;
+  const auto runs = history.finished_runs(request.key.family, request.key.gpu, request.key.precision);
+  if (start.resumed.empty()) start.warm_starts = warm_starts_for(runs, request.signature, space, request.valid);
+  for (const auto& r : runs) {
+    std::vector<std::pair<Config, double>> measured;
+    for (const auto& c : history.candidates(r.id))
+      if (c.status == "ok" && c.median_us) measured.emplace_back(in_space(c.config, space), *c.median_us);
+    start.moves.add_run(measured);
+  }
   return start;
 }
 
@@ -33,7 +39,8 @@ KnobSearchOutcome run_knob_search(const KnobSearchRequest& request, const KnobSp
   ctx.bound = request.bound;
   for (const auto& t : start.resumed)
     ctx.trials.push_back({t.candidate.config, {t.candidate.status, t.candidate.median_us}, t.candidate.reason});
-  if (start.warm_start) ctx.seeds.emplace_back(start.warm_start->config, start.warm_start->reason);
+  for (const auto& w : start.warm_starts) ctx.seeds.emplace_back(w.config, w.reason);
+  ctx.moves = &start.moves;
 
   KnobSearchOutcome out;
   out.strategy = strategy->name();

@@ -244,7 +244,8 @@ OptimizeOutcome run_optimize(const OptimizeOptions& opt, WorkerClient& worker, H
               .eager_us = eager.median_us,
               .compile_us = compiled.median_us,
               .note = fmt::format("{} trials resumed from the history", resumed)});
-  std::optional<WarmStart> warm = start.warm_start;
+  json warm_starts = json::array();
+  for (const auto& w : start.warm_starts) warm_starts.push_back({{"run_id", w.run_id}, {"config", w.config}});
   KnobSearchOutcome searched =
       run_knob_search(req, family->knob_space(), std::move(start), executor, [&](const SearchTrial& t, int n) {
         note_best(t);
@@ -274,7 +275,7 @@ OptimizeOutcome run_optimize(const OptimizeOptions& opt, WorkerClient& worker, H
                       {"budget", req.limits.max_trials > 0 ? json(req.limits.max_trials) : json(nullptr)},
                       {"plateau", opt.plateau > 0 ? json(opt.plateau) : json(nullptr)},
                       {"target_us", opt_json(req.limits.target_us)},
-                      {"warm_start", warm ? json{{"run_id", warm->run_id}, {"config", warm->config}} : json(nullptr)}};
+                      {"warm_starts", warm_starts}};
 
   std::vector<const SearchTrial*> passed;
   for (const auto& t : searched.trials)

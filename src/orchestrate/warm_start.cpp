@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <tuple>
 
 namespace kernelagent {
 
@@ -59,9 +60,10 @@ Signature parse(const std::string& text) {
 
 }  // namespace
 
-std::optional<double> signature_distance(const std::string& a, const std::string& b) {
-  const Signature sa = parse(a), sb = parse(b);
-  if (sa.ops != sb.ops || sa.inputs.size() != sb.inputs.size()) return std::nullopt;
+namespace {
+
+// The shape distance of two parsed signatures with the same number of inputs.
+double shape_distance(const Signature& sa, const Signature& sb) {
   double d = 0;
   for (std::size_t i = 0; i < sa.inputs.size(); ++i) {
     std::vector<double> x = sa.inputs[i].dims, y = sb.inputs[i].dims;
@@ -71,6 +73,20 @@ std::optional<double> signature_distance(const std::string& a, const std::string
     for (std::size_t k = 0; k < x.size(); ++k) d += std::abs(std::log2(x[k] / y[k]));
   }
   return d;
+}
+
+}  // namespace
+
+std::optional<double> signature_distance(const std::string& a, const std::string& b) {
+  const Signature sa = parse(a), sb = parse(b);
+  if (sa.ops != sb.ops || sa.inputs.size() != sb.inputs.size()) return std::nullopt;
+  return shape_distance(sa, sb);
+}
+
+std::optional<double> family_distance(const std::string& a, const std::string& b) {
+  const Signature sa = parse(a), sb = parse(b);
+  if (sa.inputs.size() != sb.inputs.size()) return std::nullopt;
+  return shape_distance(sa, sb) + (sa.ops == sb.ops ? 0.0 : kOtherOps);
 }
 
 Config in_space(const Config& stored, const KnobSpace& space) {
@@ -83,23 +99,36 @@ Config in_space(const Config& stored, const KnobSpace& space) {
   return c;
 }
 
-std::optional<WarmStart> warm_start_for(const std::vector<FinishedRun>& runs, const std::string& signature,
-                                        const KnobSpace& space, const std::vector<Config>& valid) {
-  const FinishedRun* nearest = nullptr;
-  double nearest_d = 0;
-  Config config;
-  for (const auto& run : runs) {  // newest first: of two equally near runs, the newer wins
-    const auto d = signature_distance(signature, run.problem_signature);
-    if (!d || (nearest && *d >= nearest_d)) continue;
-    Config c = in_space(run.best_config, space);
+std::vector<WarmStart> warm_starts_for(const std::vector<FinishedRun>& runs, const std::string& signature,
+                                       const KnobSpace& space, const std::vector<Config>& valid, std::size_t most) {
+  struct Near {
+    double distance;
+    std::size_t order;  // newest first: of two equally near runs, the newer wins
+    const FinishedRun* run;
+    Config config;
+  };
+  std::vector<Near> near;
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    const auto d = family_distance(signature, runs[i].problem_signature);
+    if (!d) continue;
+    Config c = in_space(runs[i].best_config, space);
     if (std::find(valid.begin(), valid.end(), c) == valid.end()) continue;
-    nearest = &run, nearest_d = *d, config = std::move(c);
+    near.push_back({*d, i, &runs[i], std::move(c)});
   }
-  // The first valid configuration is the default the search measures first anyway.
-  if (!nearest || config == valid.front()) return std::nullopt;
-  return WarmStart{nearest->id, config,
-                   fmt::format("warm start from run {} (the best configuration of the most similar problem, {})",
-                               nearest->id, nearest->problem_signature)};
+  std::sort(near.begin(), near.end(),
+            [](const Near& a, const Near& b) { return std::tie(a.distance, a.order) < std::tie(b.distance, b.order); });
+  std::vector<WarmStart> out;
+  for (const auto& n : near) {
+    if (out.size() >= most) break;
+    // The first valid configuration is the default the search measures first anyway.
+    if (n.config == valid.front() ||
+        std::any_of(out.begin(), out.end(), [&](const WarmStart& w) { return w.config == n.config; }))
+      continue;
+    out.push_back({n.run->id, n.config,
+                   fmt::format("warm start from run {} (the best configuration of a similar problem, {})", n.run->id,
+                               n.run->problem_signature)});
+  }
+  return out;
 }
 
 }  // namespace kernelagent

@@ -203,30 +203,82 @@ TEST(WarmStart, AStoredConfigurationIsTakenIntoTodaysSpace) {
   EXPECT_EQ(in_space({{"a", 7}, {"b", "y"}}, space), Config({{"a", 1}, {"b", "y"}}));   // outside the domain
 }
 
-TEST(WarmStart, TheBestOfTheNearestRunWithTheSameOpsComesRightAfterTheDefault) {
+TEST(WarmStart, TheBestsOfTheNearestRunsComeRightAfterTheDefaultSameOpsFirst) {
   Bench b("warm");
-  ASSERT_GE(b.valid.size(), 4u);
+  ASSERT_GE(b.valid.size(), 5u);
   const std::string sig = b.trace.signature();
-  std::string near_sig = sig, far_sig = sig;
+  std::string near_sig = sig, far_sig = sig, other_ops = sig;
   // The same ops at other shapes: double and sixteen times the first dimension of the input.
   const auto open = sig.find('[') + 1, end = sig.find_first_of("x]", open);
   const long d0 = std::stol(sig.substr(open, end - open));
   near_sig.replace(open, end - open, std::to_string(d0 * 2));
   far_sig.replace(open, end - open, std::to_string(d0 * 16));
+  // Another op of the family at this very shape: ranked after every run with the same ops.
+  other_ops.replace(other_ops.find("aten."), std::string::npos, "aten.other_op.default;");
   std::vector<FinishedRun> runs = {
-      {9, "h9", "in0:float32[16x16];aten.sigmoid.default;", b.valid[3], 1.0},  // other ops: never
+      {10, "h10", other_ops, b.valid[4], 1.0},
+      {9, "h9", "in0:float32[16x16];in1:float32[16x16];aten.mm.default;", b.valid[3], 1.0},  // 2 inputs: never
       {8, "h8", far_sig, b.valid[2], 5.0},
       {7, "h7", near_sig, b.valid[1], 9.0},
   };
-  auto warm = warm_start_for(runs, sig, b.family->knob_space(), b.valid);
-  ASSERT_TRUE(warm);
-  EXPECT_EQ(warm->run_id, 7);
-  EXPECT_EQ(warm->config, b.valid[1]);
-  EXPECT_EQ(warm->reason.rfind("warm start from run 7", 0), 0u) << warm->reason;
-  // The nearest run's best is the default: nothing to add.
-  runs[2].best_config = b.valid[0];
-  EXPECT_FALSE(warm_start_for(runs, sig, b.family->knob_space(), b.valid));
-  EXPECT_FALSE(warm_start_for({runs[0]}, sig, b.family->knob_space(), b.valid));
+  auto warm = warm_starts_for(runs, sig, b.family->knob_space(), b.valid);
+  ASSERT_EQ(warm.size(), 3u);
+  EXPECT_EQ(warm[0].run_id, 7);
+  EXPECT_EQ(warm[0].config, b.valid[1]);
+  EXPECT_EQ(warm[0].reason.rfind("warm start from run 7", 0), 0u) << warm[0].reason;
+  EXPECT_EQ(warm[1].run_id, 8);
+  EXPECT_EQ(warm[2].run_id, 10);
+  EXPECT_EQ(warm_starts_for(runs, sig, b.family->knob_space(), b.valid, 1).size(), 1u);
+  // A best that is the default, or one already proposed, adds nothing.
+  runs[3].best_config = b.valid[0];
+  runs[2].best_config = b.valid[4];
+  warm = warm_starts_for(runs, sig, b.family->knob_space(), b.valid);
+  ASSERT_EQ(warm.size(), 1u);
+  EXPECT_EQ(warm[0].run_id, 8);
+  EXPECT_TRUE(warm_starts_for({runs[1]}, sig, b.family->knob_space(), b.valid).empty());
+}
+
+TEST(MoveStats, CountsOneKnobPairsOfARunInBothDirections) {
+  MoveStats stats;
+  EXPECT_TRUE(stats.empty());
+  EXPECT_DOUBLE_EQ(stats.score("w", 4), 0.5);
+  stats.add_run({{{{"w", 8}, {"s", 3}}, 10.0},
+                 {{{"w", 4}, {"s", 3}}, 8.0},    // w 8 -> 4 helped
+                 {{{"w", 4}, {"s", 4}}, 7.99},   // s 3 -> 4 within 1 %: helped neither way
+                 {{{"w", 8}, {"s", 4}}, 12.0}});  // two knobs from the first: not a move
+  EXPECT_EQ(stats.counts("w", 4), std::make_pair(2, 2));  // from (8,3) and from (8,4)
+  EXPECT_EQ(stats.counts("w", 8), std::make_pair(0, 2));
+  EXPECT_EQ(stats.counts("s", 4), std::make_pair(0, 2));
+  EXPECT_EQ(stats.counts("s", 3), std::make_pair(1, 2));  // (8,4) -> (8,3): 12 -> 10
+  EXPECT_DOUBLE_EQ(stats.score("w", 4), 0.75);
+  EXPECT_DOUBLE_EQ(stats.score("w", 8), 0.25);
+}
+
+TEST(MoveStats, GuidedTriesTheMoveThatHelpedMostOftenFirst) {
+  SweepRecord rec =
+      SweepRecord::load(test::data_dir() / "sweeps" / "h200" / "1_Square_matrix_multiplication_.sweep.json");
+  SearchContext ctx;
+  ctx.space = &rec.space();
+  ctx.valid = rec.configs();
+  ctx.bound = rec.bound();
+  auto plain = make_guided_search();
+  const auto cold = run_search(*plain, rec, ctx, {.max_trials = 2}).trials;
+  ASSERT_EQ(cold.size(), 2u);
+  EXPECT_EQ(cold[1].config.at("input_precision"), "tf32x3");  // the prescription's first tag
+  // A history in which halving BLOCK_N always helped and nothing else ever did.
+  MoveStats stats;
+  const Config d = rec.configs().front();
+  Config n64 = d;
+  n64["BLOCK_N"] = 64;
+  Config tc = d;
+  tc["input_precision"] = "tf32x3";
+  stats.add_run({{d, 10.0}, {n64, 5.0}, {tc, 20.0}});
+  ctx.moves = &stats;
+  auto ranked = make_guided_search();
+  const auto warm = run_search(*ranked, rec, ctx, {.max_trials = 2}).trials;
+  ASSERT_EQ(warm.size(), 2u);
+  EXPECT_EQ(warm[1].config, n64);
+  EXPECT_NE(warm[1].reason.find("helped 1 of 1 times in earlier runs"), std::string::npos) << warm[1].reason;
 }
 
 TEST(WarmStart, StartSearchLooksItUpOnlyWithoutAResume) {
@@ -244,8 +296,8 @@ TEST(WarmStart, StartSearchLooksItUpOnlyWithoutAResume) {
   const auto run = b.begin_run();
   WorkerExecutor exec = b.executor(run, "o");
   SearchStart start = start_search(req, b.family->knob_space(), exec, b.history, run);
-  ASSERT_TRUE(start.warm_start);
-  EXPECT_EQ(start.warm_start->run_id, other);
+  ASSERT_EQ(start.warm_starts.size(), 1u);
+  EXPECT_EQ(start.warm_starts[0].run_id, other);
   KnobSearchOutcome out = run_knob_search(req, b.family->knob_space(), std::move(start), exec);
   ASSERT_GE(out.trials.size(), 2u);
   EXPECT_EQ(out.trials[0].candidate.config, b.valid[0]);
@@ -253,10 +305,10 @@ TEST(WarmStart, StartSearchLooksItUpOnlyWithoutAResume) {
   EXPECT_EQ(out.trials[1].candidate.reason.rfind("warm start from run " + std::to_string(other), 0), 0u);
   // Other GPU, other precision: no warm start; and none with --fresh.
   req.key.gpu = "NVIDIA A100-SXM4-80GB";
-  EXPECT_FALSE(start_search(req, b.family->knob_space(), exec, b.history, run).warm_start);
+  EXPECT_TRUE(start_search(req, b.family->knob_space(), exec, b.history, run).warm_starts.empty());
   req.key.gpu = "NVIDIA H200";
   req.fresh = true;
-  EXPECT_FALSE(start_search(req, b.family->knob_space(), exec, b.history, run).warm_start);
+  EXPECT_TRUE(start_search(req, b.family->knob_space(), exec, b.history, run).warm_starts.empty());
 }
 
 TEST(WarmStart, GuidedProposesSeedsRightAfterTheDefault) {

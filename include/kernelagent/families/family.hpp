@@ -28,6 +28,9 @@ struct Knob {
   nlohmann::json default_value;
   std::vector<std::string> tags;  // purposes, from the shared vocabulary (see knob_tags())
   std::string purpose;
+  // A variant switch: its values change the algorithm (another unit, a second pass), not one tile size, so
+  // the other knobs' best values differ per value; the guided search keeps a beam parent for each.
+  bool variant = false;
 };
 
 struct KnobSpace {

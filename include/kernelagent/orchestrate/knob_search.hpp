@@ -1,7 +1,7 @@
 #pragma once
 // The search step of one optimize. First what it starts from: the trials earlier runs measured of this
 // very problem under the same conditions (resumed from the history), or, when there are none, a warm start
-// from a similar problem. Then the strategy runs through the worker-backed executor until a limit stops it.
+// from similar problems, and how often each knob move helped in the family's earlier runs. Then the strategy runs through the worker-backed executor until a limit stops it.
 // A resumed trial is never measured again; its stored result counts towards the best and the finalists.
 
 #include <cstdint>
@@ -39,7 +39,8 @@ struct KnobSearchRequest {
 // What the search starts from, before anything is measured.
 struct SearchStart {
   std::vector<SearchTrial> resumed;  // adopted by the executor: named in this run, sources emitted
-  std::optional<WarmStart> warm_start;
+  std::vector<WarmStart> warm_starts;  // only when nothing was resumed, and only on a GPU
+  MoveStats moves;                     // of the finished runs of the family on this GPU under this policy
 };
 
 // `run` is this run (its own candidates are never resumed).

@@ -15,6 +15,7 @@
 
 #include "kernelagent/explore/measure_executor.hpp"
 #include "kernelagent/families/family.hpp"
+#include "kernelagent/orchestrate/move_stats.hpp"
 #include "kernelagent/prescribe/prescription.hpp"
 
 namespace kernelagent {
@@ -35,6 +36,9 @@ struct SearchContext {
   // The diagnosed cause of a configuration's kernel when one was profiled; empty when unknown.
   std::function<std::string(const Config&)> cause_of;
   std::string bound = "memory";  // which floor binds the problem
+  // How often each one-knob move helped in earlier runs like this one (null or empty: no history); the
+  // guided strategy tries the moves that helped most often first among those its prescription allows.
+  const MoveStats* moves = nullptr;
   bool measured(const Config& c) const;
   const Trial* best() const;
 };

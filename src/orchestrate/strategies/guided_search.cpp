@@ -1,14 +1,24 @@
-// The guided search: a beam of the best configurations so far; from each parent, one-knob moves whose
-// knobs carry the purposes the prescription names for that parent's bottleneck come first, in the
-// prescription's order. Example: the default matmul (fp32 "ieee" dot) is diagnosed fp32_pipe_saturated;
-// the prescription says tensor_cores, then reuse; the first move proposed is input_precision=tf32x3, then
-// BLOCK_M/BLOCK_N. When the beam's neighbourhoods are spent, two-knob moves from the best follow, then
-// whatever is left in the knob space's order, so the search always terminates and never repeats. The
-// context's seeds (warm starts from similar problems) are proposed right after the default.
+// The guided search: a beam of parents; from each, one-knob moves whose knobs carry the purposes the
+// prescription names for that parent's bottleneck come first, in the prescription's order.
+//
+// The beam is the fastest `beam_width` configurations plus the fastest of every variant (the values of
+// the knobs marked `variant`: input_precision, SPLIT_K, split_r), because a variant's best tiles differ
+// from the others': 3xTF32 at the fp32 default's 128x128 tile with 8 warps is slower than IEEE fp32
+// there, yet 3xTF32 at 128x64 with 4 warps is the fastest of all. Judged only against the overall best,
+// a switched variant would never be refined. Parents take turns, one move each, so a new variant's
+// refinement is not queued behind every move of the current best.
+//
+// Example (4096^3 fp32 matmul, compute-bound, no profile): the default (IEEE, 128x128, 8 warps) first;
+// the prescription for the compute floor says tensor_cores, then reuse: input_precision=tf32x3 (slower,
+// but now the tf32x3 variant has a parent), then BLOCK_M=64 from the default, then BLOCK_N=64 from the
+// tf32x3 parent, and so on by turns. When the beam's neighbourhoods are spent, two-knob moves from the
+// best follow, then whatever is left in the knob space's order, so the search always terminates and never
+// repeats. The context's seeds (warm starts from similar problems) are proposed right after the default.
 
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 #include "kernelagent/orchestrate/search_strategy.hpp"
@@ -17,12 +27,22 @@ namespace kernelagent {
 
 namespace {
 
+using Proposal = std::pair<Config, std::string>;
+
+// The values of the variant knobs: configurations with the same key run the same algorithm.
+std::string variant_key(const KnobSpace& space, const Config& c) {
+  std::string key;
+  for (const auto& k : space.knobs)
+    if (k.variant && c.is_object() && c.contains(k.name)) key += k.name + "=" + c.at(k.name).dump() + ";";
+  return key;
+}
+
 class GuidedSearch : public SearchStrategy {
  public:
   explicit GuidedSearch(int beam_width) : beam_width_(std::max(1, beam_width)) {}
   std::string name() const override { return "guided"; }
 
-  std::optional<std::pair<Config, std::string>> next(const SearchContext& ctx) override {
+  std::optional<Proposal> next(const SearchContext& ctx) override {
     if (valid_.empty())
       for (const auto& c : ctx.valid) valid_.insert(c.dump());
     auto fresh = [&](const Config& c) { return valid_.count(c.dump()) && !ctx.measured(c); };
@@ -32,28 +52,18 @@ class GuidedSearch : public SearchStrategy {
     for (const auto& [seed, why] : ctx.seeds)
       if (fresh(seed)) return std::make_pair(seed, why);
 
-    std::vector<const Trial*> beam;
-    for (const auto& t : ctx.trials)
-      if (t.result.ok()) beam.push_back(&t);
-    std::sort(beam.begin(), beam.end(),
-              [](const Trial* a, const Trial* b) { return *a->result.median_us < *b->result.median_us; });
-    if (static_cast<int>(beam.size()) > beam_width_) beam.resize(static_cast<std::size_t>(beam_width_));
     const auto& knobs = ctx.space->knobs;
+    const std::vector<const Trial*> beam = parents(ctx);
 
-    // 1. Prescribed one-knob moves from each parent, best parent first.
-    for (const Trial* p : beam) {
-      const std::string cause = ctx.cause_of ? ctx.cause_of(p->config) : std::string();
-      const Prescription rx = cause.empty() ? prescribe_for_bound(ctx.bound, true) : prescribe_for_cause(cause, true);
-      for (const auto& tag : rx.tags)
-        for (const auto& k : knobs) {
-          if (std::find(k.tags.begin(), k.tags.end(), tag) == k.tags.end()) continue;
-          for (const auto& v : k.domain) {
-            Config c = p->config;
-            c[k.name] = v;
-            if (fresh(c))
-              return std::make_pair(c, fmt::format("{} ({}) -> {}: {}={}", rx.cause, rx.reason, tag, k.name, v.dump()));
-          }
-        }
+    // 1. Prescribed one-knob moves, the parents taking turns.
+    std::vector<std::optional<Proposal>> offers;
+    for (const Trial* p : beam) offers.push_back(prescribed_move(ctx, *p, fresh));
+    for (std::size_t i = 0; i < offers.size(); ++i) {
+      const std::size_t at = (turn_ + i) % offers.size();
+      if (offers[at]) {
+        turn_ = at + 1;
+        return offers[at];
+      }
     }
     // 2. The parents' other one-knob moves.
     for (const Trial* p : beam)
@@ -83,7 +93,56 @@ class GuidedSearch : public SearchStrategy {
   }
 
  private:
+  // The fastest few, then the fastest of each variant not among them; fastest first.
+  std::vector<const Trial*> parents(const SearchContext& ctx) const {
+    std::vector<const Trial*> passed;
+    for (const auto& t : ctx.trials)
+      if (t.result.ok()) passed.push_back(&t);
+    std::stable_sort(passed.begin(), passed.end(),
+                     [](const Trial* a, const Trial* b) { return *a->result.median_us < *b->result.median_us; });
+    std::vector<const Trial*> beam;
+    std::set<std::string> variants_in_beam;
+    for (const Trial* t : passed) {
+      const std::string key = variant_key(*ctx.space, t->config);
+      if (static_cast<int>(beam.size()) < beam_width_ || !variants_in_beam.count(key)) {
+        beam.push_back(t);
+        variants_in_beam.insert(key);
+      }
+    }
+    return beam;
+  }
+
+  // The parent's fresh prescribed move: by the prescription's tag order, or, with a history, the move
+  // that helped most often in earlier runs among all the prescribed ones (the tag order breaks ties).
+  template <class Fresh>
+  std::optional<Proposal> prescribed_move(const SearchContext& ctx, const Trial& parent, const Fresh& fresh) const {
+    const std::string cause = ctx.cause_of ? ctx.cause_of(parent.config) : std::string();
+    const Prescription rx = cause.empty() ? prescribe_for_bound(ctx.bound, true) : prescribe_for_cause(cause, true);
+    const bool ranked = ctx.moves && !ctx.moves->empty();
+    std::optional<Proposal> best;
+    double best_score = -1;
+    for (const auto& tag : rx.tags)
+      for (const auto& k : ctx.space->knobs) {
+        if (std::find(k.tags.begin(), k.tags.end(), tag) == k.tags.end()) continue;
+        for (const auto& v : k.domain) {
+          Config c = parent.config;
+          c[k.name] = v;
+          if (!fresh(c)) continue;
+          const double score = ranked ? ctx.moves->score(k.name, v) : 0;
+          if (best && score <= best_score) continue;
+          std::string why = fmt::format("{} ({}) -> {}: {}={}", rx.cause, rx.reason, tag, k.name, v.dump());
+          if (const auto [helped, seen] = ranked ? ctx.moves->counts(k.name, v) : std::pair{0, 0}; seen > 0)
+            why += fmt::format(" (helped {} of {} times in earlier runs)", helped, seen);
+          best = std::make_pair(std::move(c), std::move(why));
+          best_score = score;
+          if (!ranked) return best;
+        }
+      }
+    return best;
+  }
+
   int beam_width_;
+  std::size_t turn_ = 0;  // the parent whose turn it is to propose
   std::set<std::string> valid_;
 };
 

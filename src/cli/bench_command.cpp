@@ -92,6 +92,7 @@ int run_bench_command(const CommonOptions& common, const BenchArgs& args) {
     opt.max_trials = args.trials;
     opt.graph_below_us = common.graph_below_us;
     opt.on_progress = [&](const ProgressEvent& e) { progress(e); };
+    use_compile_pool(session, opt);
     OptimizeOutcome out;
     try {
       out = run_optimize(opt, *session.worker, *session.history, session.families);

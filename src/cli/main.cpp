@@ -20,6 +20,10 @@ void add_common_options(CLI::App& cmd, CommonOptions& o) {
   cmd.add_option("--graph-below-us", o.graph_below_us,
                  "calls faster than this many microseconds are timed by CUDA-graph replay (all targets together)")
       ->check(CLI::NonNegativeNumber);
+  cmd.add_option("--compile-workers", o.compile_workers,
+                 "processes that compile an exhaustive search's candidates before they are timed, on a GPU "
+                 "(default: min(8, CPU cores - 1); 0: none)")
+      ->check(CLI::NonNegativeNumber);
   cmd.add_flag("--json", o.json, "print the result as JSON on stdout");
 }
 

@@ -71,6 +71,7 @@ int run_optimize_command(const CommonOptions& common, const OptimizeArgs& args) 
   opt.graph_below_us = common.graph_below_us;
   opt.finalists = args.finalists;
   Session session = open_session(common, opt.out_dir / "worker.log");
+  use_compile_pool(session, opt);
   ProgressLine progress(!common.json);
   opt.on_progress = [&](const ProgressEvent& e) { progress(e); };
   OptimizeOutcome out = run_optimize(opt, *session.worker, *session.history, session.families);

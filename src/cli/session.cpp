@@ -2,7 +2,9 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <thread>
 
 #include <fmt/format.h>
 
@@ -32,9 +34,23 @@ Session open_session(const CommonOptions& common, const fs::path& worker_log) {
   WorkerTimeouts timeouts;
   const auto candidate_timeout = std::chrono::milliseconds(static_cast<long long>(common.timeout_s * 1000));
   timeouts.compile = timeouts.check = candidate_timeout;
-  s.worker = std::make_unique<WorkerClient>(std::move(cmd), timeouts);
+  s.worker = std::make_unique<WorkerClient>(cmd, timeouts);
   s.worker->start();
+  auto made = std::make_shared<int>(0);
+  const fs::path log_dir = worker_log.has_parent_path() ? worker_log.parent_path() : fs::path(".");
+  s.make_worker = [cmd, timeouts, made, log_dir]() {
+    WorkerCommand c = cmd;
+    c.stderr_path = (log_dir / fmt::format("compile-worker-{}.log", ++*made)).string();
+    return std::make_unique<WorkerClient>(std::move(c), timeouts);
+  };
+  const int cores = static_cast<int>(std::thread::hardware_concurrency());
+  s.compile_workers = common.compile_workers >= 0 ? common.compile_workers : std::clamp(cores - 1, 0, 8);
   return s;
+}
+
+void use_compile_pool(const Session& session, OptimizeOptions& opt) {
+  opt.compile_workers = session.compile_workers;
+  opt.make_compile_worker = session.make_worker;
 }
 
 std::string format_us(double us) {

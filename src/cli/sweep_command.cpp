@@ -73,6 +73,7 @@ int run_sweep_command(const CommonOptions& common, const SweepArgs& args) {
   opt.family = args.family;
   opt.graph_below_us = common.graph_below_us;
   Session session = open_session(common, opt.out_dir / "worker.log");
+  use_compile_pool(session, opt);
   ProgressLine progress(!common.json);
   opt.on_progress = [&](const ProgressEvent& e) { progress(e); };
   OptimizeOutcome res = run_optimize(opt, *session.worker, *session.history, session.families);

@@ -66,6 +66,11 @@ const std::vector<Variant>& variants() {
       {"14_Matmul_for_upper_triangular_matrices", "tiles64", {{"BLOCK_M", 64}, {"BLOCK_N", 64}}},
       {"15_Matmul_for_lower_triangular_matrices", "tiles64", {{"BLOCK_M", 64}, {"BLOCK_N", 64}}},
       {"6b_Matmul_large_K_transposed_A", "splitk4", {{"BLOCK_M", 64}, {"BLOCK_N", 64}, {"SPLIT_K", 4}}},
+      // K-major copies: of B (N-contiguous), of A (A^T), of both, of a B shared by the whole batch.
+      {"8_Matmul_with_irregular_shapes_", "kmajor", {{"BLOCK_M", 64}, {"BLOCK_N", 64}, {"K_MAJOR", 1}, {"input_precision", "tf32x3"}}},
+      {"16_Matmul_with_transposed_A", "kmajor", {{"BLOCK_M", 64}, {"BLOCK_N", 64}, {"K_MAJOR", 1}, {"input_precision", "tf32x3"}}},
+      {"18_Matmul_with_transposed_both", "kmajor", {{"BLOCK_M", 64}, {"BLOCK_N", 64}, {"K_MAJOR", 1}, {"input_precision", "tf32x3"}}},
+      {"10_3D_tensor_matrix_multiplication", "kmajor", {{"BLOCK_M", 64}, {"BLOCK_N", 64}, {"K_MAJOR", 1}, {"input_precision", "tf32x3"}}},
   };
   return v;
 }
@@ -134,6 +139,25 @@ TEST(MatmulFamily, EmitsTheGoldenKernels) {
   }
 }
 
+TEST(MatmulFamily, KMajorCopiesOnlyForATf32ProductWithAnOperandNotKMajor) {
+  auto f = family();
+  // The recorded traces are small (64 x 64): 64 x 64 tiles.
+  const Config base = with(f.knob_space().default_config(), {{"BLOCK_M", 64}, {"BLOCK_N", 64}, {"K_MAJOR", 1}});
+  const Config x3 = with(base, {{"input_precision", "tf32x3"}});
+  // 1_: B is (K, N) N-contiguous, so it is copied; IEEE reads either layout alike.
+  EXPECT_TRUE(f.valid(x3, trace("1_Square_matrix_multiplication_"), nullptr, Precision::strict));
+  EXPECT_FALSE(f.valid(base, trace("1_Square_matrix_multiplication_"), nullptr, Precision::strict));
+  // 17_ (A @ B^T): both operands are K-major already: nothing to copy.
+  EXPECT_FALSE(f.valid(x3, trace("17_Matmul_with_transposed_B"), nullptr, Precision::strict));
+  // The copies in the emitted kernel: B of 1_, A of 16_ (A^T @ B: A read along M), and the kernel reads
+  // the copy with K as its contiguous dimension.
+  const std::string square = f.emit(trace("1_Square_matrix_multiplication_"), x3, {"1.py"});
+  EXPECT_NE(square.find("        b = ka_k_major(b, "), std::string::npos);
+  EXPECT_EQ(square.find("        a = ka_k_major(a, "), std::string::npos);
+  const std::string ta = f.emit(trace("16_Matmul_with_transposed_A"), x3, {"16.py"});
+  EXPECT_NE(ta.find("        a = ka_k_major(a, "), std::string::npos);
+}
+
 TEST(MatmulFamily, KnobSpaceIsSmallTaggedAndDefaultFirst) {
   auto f = family();
   const auto& space = f.knob_space();
@@ -146,10 +170,10 @@ TEST(MatmulFamily, KnobSpaceIsSmallTaggedAndDefaultFirst) {
       EXPECT_NE(std::find(knob_tags().begin(), knob_tags().end(), tag), knob_tags().end()) << k.name << " " << tag;
   }
   for (const auto* n :
-       {"BLOCK_M", "BLOCK_N", "BLOCK_K", "GROUP_M", "num_warps", "num_stages", "SPLIT_K", "input_precision"})
+       {"BLOCK_M", "BLOCK_N", "BLOCK_K", "GROUP_M", "num_warps", "num_stages", "SPLIT_K", "K_MAJOR", "input_precision"})
     EXPECT_TRUE(names.contains(n)) << n;
   auto all = space.enumerate();
-  EXPECT_EQ(all.size(), 192u);
+  EXPECT_EQ(all.size(), 384u);
   EXPECT_EQ(all.front(), space.default_config());
   EXPECT_EQ(all.front(), (json{{"BLOCK_M", 128},
                                {"BLOCK_N", 128},
@@ -158,6 +182,7 @@ TEST(MatmulFamily, KnobSpaceIsSmallTaggedAndDefaultFirst) {
                                {"num_warps", 8},
                                {"num_stages", 3},
                                {"SPLIT_K", 1},
+                               {"K_MAJOR", 0},
                                {"input_precision", "ieee"}}));
   std::set<std::string> distinct;
   for (const auto& c : all) distinct.insert(c.dump());

@@ -19,6 +19,7 @@ struct CommonOptions {
   bool json = false;            // --json
   double timeout_s = 180;       // --timeout: per compile/check request of a candidate
   double graph_below_us = 50;   // --graph-below-us: calls faster than this are timed by CUDA-graph replay
+  int compile_workers = -1;     // --compile-workers: the compile pool's size (-1: min(8, cores - 1))
 };
 
 void add_common_options(CLI::App& cmd, CommonOptions& o);

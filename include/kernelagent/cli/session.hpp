@@ -3,6 +3,7 @@
 // started worker.
 
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -20,7 +21,14 @@ struct Session {
   std::unique_ptr<HistoryStore> history;
   std::vector<std::unique_ptr<Family>> families;
   std::unique_ptr<WorkerClient> worker;
+  // Makes another worker like `worker`, not started, whose stderr goes to its own numbered log beside
+  // `worker`'s (compile-worker-N.log): the compile pool's.
+  std::function<std::unique_ptr<WorkerClient>()> make_worker;
+  int compile_workers = 0;  // the compile pool's size: --compile-workers, or its default
 };
+
+// Sets the compile pool of `opt` from the session (a no-op for a pool of size 0).
+void use_compile_pool(const Session& session, OptimizeOptions& opt);
 
 // Opens the history, loads the families and starts a worker whose stderr goes to `worker_log`.
 Session open_session(const CommonOptions& common, const std::filesystem::path& worker_log);

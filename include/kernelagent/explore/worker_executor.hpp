@@ -46,9 +46,12 @@ class WorkerExecutor : public MeasureExecutor {
   // What this run has measured, in order (adopted candidates are not among them).
   const std::vector<CandidateRecord>& measured() const { return measured_; }
 
+  // Writes the family's kernel for `config` as NAME.py in the candidates folder; its absolute path. The
+  // compile pool compiles such files ahead of the search: the same source is the same Triton cache entry.
+  std::filesystem::path emit(const std::string& name, const Config& config) const;
+
  private:
   std::string next_name() { return "c" + std::to_string(next_index_++); }
-  std::filesystem::path emit(const std::string& name, const Config& config) const;
   // Compile, then check: fills the record's compile time and error; the reply of the last step taken.
   Reply compile_and_check(CandidateRecord& record);
 

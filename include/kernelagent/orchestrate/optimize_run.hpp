@@ -48,6 +48,10 @@ struct OptimizeOptions {
   int final_rounds = 5;
   double graph_below_us = 50;  // kernels faster than this are also timed by CUDA-graph replay
   std::vector<int> check_seeds = {1, 2, 3};
+  // The compile pool: before an exhaustive search on a GPU, this many workers made by
+  // `make_compile_worker` compile every candidate into Triton's cache (0 or 1: no pool).
+  int compile_workers = 0;
+  std::function<std::unique_ptr<WorkerClient>()> make_compile_worker;
   std::function<void(const ProgressEvent&)> on_progress;
 };
 

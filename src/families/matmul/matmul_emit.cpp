@@ -27,6 +27,23 @@ std::string MatmulFamily::emit_product(const TraceResult& trace, const MatmulPro
   forward_signature(trace, params, checks);
   const auto split = config.at("SPLIT_K").get<std::int64_t>();
   const char* mask = p.mask == TriangleMask::tril ? "1" : p.mask == TriangleMask::triu ? "2" : "0";
+  // K_MAJOR: an operand read along a non-contiguous K is copied K-major first, and the kernel reads the
+  // copy: (batch, rows, K) contiguous, or one shared matrix when the operand is broadcast over the batch.
+  const bool k_major = config.value("K_MAJOR", 0) == 1;
+  std::string stage;
+  std::string a_strides = fmt::format("{}, {}, {}", p.a.stride_batch, p.a.stride_row, p.a.stride_col);
+  std::string b_strides = fmt::format("{}, {}, {}", p.b.stride_batch, p.b.stride_row, p.b.stride_col);
+  auto copy = [&](const char* var, const MatmulOperand& op, std::int64_t rows, std::int64_t s_rows, std::int64_t s_k) {
+    const bool shared = op.stride_batch == 0;
+    const std::int64_t batch = shared ? 1 : p.batch;
+    stage += fmt::format("        {0} = ka_k_major({0}, {1}, {2}, {3}, ({4}, {5}, {6}))\n", var, batch, rows, p.k,
+                         op.stride_batch, s_rows, s_k);
+    return shared ? std::int64_t{0} : rows * p.k;  // the copy's batch stride
+  };
+  if (k_major && p.a.stride_col != 1)
+    a_strides = fmt::format("{}, {}, 1", copy("a", p.a, p.m, p.a.stride_row, p.a.stride_col), p.k);
+  if (k_major && p.b.stride_row != 1)
+    b_strides = fmt::format("{}, 1, {}", copy("b", p.b, p.n, p.b.stride_col, p.b.stride_row), p.k);
   return fill_template(product_template_,
                        {
                            {"PROBLEM", ctx.problem_label},
@@ -39,8 +56,9 @@ std::string MatmulFamily::emit_product(const TraceResult& trace, const MatmulPro
                            {"M", std::to_string(p.m)},
                            {"N", std::to_string(p.n)},
                            {"K", std::to_string(p.k)},
-                           {"A_STRIDES", fmt::format("{}, {}, {}", p.a.stride_batch, p.a.stride_row, p.a.stride_col)},
-                           {"B_STRIDES", fmt::format("{}, {}, {}", p.b.stride_batch, p.b.stride_row, p.b.stride_col)},
+                           {"STAGE_K_MAJOR", stage},
+                           {"A_STRIDES", a_strides},
+                           {"B_STRIDES", b_strides},
                            {"DTYPE", p.dtype},
                            {"SPLIT_K", std::to_string(split)},
                            {"DIAGONAL", std::to_string(p.diagonal)},

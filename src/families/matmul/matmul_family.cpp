@@ -58,7 +58,7 @@ bool MatmulFamily::valid(const Config& c, const TraceResult& trace, const GpuSpe
   if (p.kind != MatmulProblem::Kind::product) {
     // The diagonal form has no K loop: only the tile and the warps matter, the rest would repeat configs.
     const Config def = space_.default_config();
-    for (const auto* knob : {"BLOCK_K", "GROUP_M", "num_stages", "SPLIT_K", "input_precision"})
+    for (const auto* knob : {"BLOCK_K", "GROUP_M", "num_stages", "SPLIT_K", "input_precision", "K_MAJOR"})
       if (c.at(knob) != def.at(knob)) return false;
     return true;
   }
@@ -66,6 +66,9 @@ bool MatmulFamily::valid(const Config& c, const TraceResult& trace, const GpuSpe
   const auto prec = c.at("input_precision").get<std::string>();
   if (prec != "ieee" && p.dtype != "float32") return false;  // TF32 modes exist only for fp32 inputs
   if (prec == "tf32" && precision != Precision::tf32) return false;
+  // The copy pays only for a TF32 product (an IEEE dot reads either layout alike) and only when an
+  // operand is not K-major already.
+  if (c.value("K_MAJOR", 0) == 1 && (prec == "ieee" || (p.a.stride_col == 1 && p.b.stride_row == 1))) return false;
 
   if (gpu && gpu->smem_per_block_optin > 0 && smem_bytes(c, p.dtype) > gpu->smem_per_block_optin) return false;
 

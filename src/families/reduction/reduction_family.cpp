@@ -144,7 +144,9 @@ bool ReductionFamily::valid(const Config& c, const TraceResult& trace, const Gpu
     if (!gpu || s->inner != 1 || s->r <= kTileLimit || c.at("block_r") != space_.default_config().at("block_r"))
       return false;
     const std::int64_t chunk = coop_chunk(s->r, split), per_thread = chunk / (warps * 32);
-    return chunk >= 1024 && chunk <= 32768 && per_thread >= 4 && per_thread <= 32 && split <= sm_count(gpu);
+    // Every part must hold some of the row: 16 parts of 32768 would leave the last four of 393216 empty.
+    return chunk >= 1024 && chunk <= 32768 && per_thread >= 4 && per_thread <= 32 && split <= sm_count(gpu) &&
+           (split - 1) * chunk < s->r;
   }
   if (warps == 32) return false;
   if (split > 1) {

@@ -181,7 +181,8 @@ def ka_softmax_coop_kernel(x_ptr, out_ptr, stats_ptr, count_ptr, ROWS, GROUPS, R
     while row < ROWS:
         v = nxt
         mx = tl.max(v, axis=0)
-        sm = tl.sum(tl.exp(v - mx), axis=0)
+        # A part past the row's end (SPLIT * CHUNK > R) holds only -inf: its sum is 0, not exp(-inf + inf).
+        sm = tl.where(mx == float("-inf"), 0.0, tl.sum(tl.exp(v - mx), axis=0))
         stat = stats_ptr + (row.to(tl.int64) * SPLIT + part) * 2
         tl.store(stat, mx)
         tl.store(stat + 1, sm)

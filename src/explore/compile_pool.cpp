@@ -46,4 +46,26 @@ PoolOutcome precompile(const std::function<std::unique_ptr<WorkerClient>()>& mak
   return out;
 }
 
+int pool_size_for_memory(int wanted, double compulsory_bytes, double gpu_memory_bytes) {
+  if (gpu_memory_bytes <= 0) return wanted;
+  const double each = 4 * compulsory_bytes + static_cast<double>(1ull << 30);
+  return std::clamp(static_cast<int>(0.8 * gpu_memory_bytes / each) - 1, 1, std::max(1, wanted));
+}
+
+AheadOutcome compile_ahead(const std::vector<Config>& configs, WorkerExecutor& executor,
+                           const std::function<std::unique_ptr<WorkerClient>()>& make_worker, int workers,
+                           const std::filesystem::path& problem, const std::function<void(const Reply&)>& on_done) {
+  std::vector<PoolCandidate> todo;
+  for (const auto& c : configs) {
+    const std::string name = "ahead-" + std::to_string(todo.size());
+    todo.push_back({name, executor.emit(name, c)});
+  }
+  AheadOutcome out;
+  out.pool = precompile(make_worker, workers, problem, todo, [&](const std::string&, const Reply& r) {
+    out.failed += !r.ok();
+    if (on_done) on_done(r);
+  });
+  return out;
+}
+
 }  // namespace kernelagent

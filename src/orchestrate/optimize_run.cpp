@@ -36,43 +36,6 @@ std::optional<double> ratio(const std::optional<double>& base, const std::option
 
 json opt_json(const std::optional<double>& v) { return v ? json(*v) : json(nullptr); }
 
-// How many compile workers the GPU's memory holds beside the timing worker: each loads the problem, so it
-// holds the inputs, the reference's outputs and a candidate's, about four times the compulsory bytes,
-// plus a CUDA context. Example: softmax of 4096 x 393216 fp32 moves 12.9 GB, so an H200's 141 GB holds two.
-int pool_size_for_memory(int wanted, double compulsory_bytes, const json& gpu) {
-  const double total = gpu.is_object() ? gpu.value("total_memory_bytes", 0.0) : 0.0;
-  if (total <= 0) return wanted;
-  const double each = 4 * compulsory_bytes + (1ull << 30);
-  return std::clamp(static_cast<int>(0.8 * total / each) - 1, 1, wanted);
-}
-
-// The compile pool's step: every configuration the exhaustive search will measure (not resumed, within
-// the budget) is emitted as ahead-N.py and compiled by the pool, so the timing worker's compiles hit the
-// cache. What it did goes into result.json's `compile_pool`.
-json compile_ahead(const OptimizeOptions& opt, const KnobSearchRequest& req, const SearchStart& start,
-                   WorkerExecutor& executor, const fs::path& problem, double compulsory_bytes, const json& gpu,
-                   const std::function<void(ProgressEvent)>& progress) {
-  std::vector<PoolCandidate> todo;
-  const int resumed = static_cast<int>(start.resumed.size());
-  for (const auto& c : req.valid) {
-    if (req.limits.max_trials > 0 && resumed + static_cast<int>(todo.size()) >= req.limits.max_trials) break;
-    if (std::any_of(start.resumed.begin(), start.resumed.end(),
-                    [&](const SearchTrial& t) { return t.candidate.config == c; }))
-      continue;
-    const std::string name = fmt::format("ahead-{}", todo.size());
-    todo.push_back({name, executor.emit(name, c)});
-  }
-  const int workers = pool_size_for_memory(opt.compile_workers, compulsory_bytes, gpu);
-  const int total = static_cast<int>(todo.size());
-  int done = 0, failed = 0;
-  progress({.stage = "compile", .trials = total, .note = fmt::format("{} compile workers", workers)});
-  PoolOutcome pool = precompile(opt.make_compile_worker, workers, problem, todo, [&](const std::string&, const Reply& r) {
-    failed += !r.ok();
-    progress({.stage = "compile", .trial = ++done, .trials = total, .note = r.status});
-  });
-  return {{"workers", pool.workers}, {"candidates", total}, {"failed", failed}, {"elapsed_s", pool.elapsed_s}};
-}
-
 // The floor of the unit a configuration runs its products on: 3xTF32 is three TF32 products on the tensor
 // cores, so its floor is three times a TF32 product's, not an fp32 product's on the CUDA cores.
 struct UnitFloor {
@@ -265,10 +228,31 @@ OptimizeOutcome run_optimize(const OptimizeOptions& opt, WorkerClient& worker, H
       worker, history, run, *family, trace,
       {opt.out_dir / "candidates", label, tol, opt.check_seeds, opt.search_min_ms, opt.graph_below_us});
   SearchStart start = start_search(req, family->knob_space(), executor, history, run);
-  if (on_gpu && opt.compile_workers > 1 && opt.make_compile_worker && req.strategy == "exhaustive")
-    result["compile_pool"] =
-        compile_ahead(opt, req, start, executor, problem, static_cast<double>(trace.compulsory_bytes()),
-                      hello.at("gpu"), progress);
+  if (on_gpu && opt.compile_workers > 1 && opt.make_compile_worker && req.strategy == "exhaustive") {
+    // Every configuration the exhaustive search will measure (not resumed, within the budget).
+    std::vector<Config> ahead;
+    const int resumed_n = static_cast<int>(start.resumed.size());
+    for (const auto& c : req.valid) {
+      if (req.limits.max_trials > 0 && resumed_n + static_cast<int>(ahead.size()) >= req.limits.max_trials) break;
+      if (std::none_of(start.resumed.begin(), start.resumed.end(),
+                       [&](const SearchTrial& t) { return t.candidate.config == c; }))
+        ahead.push_back(c);
+    }
+    const json& g = hello.at("gpu");
+    const int workers = pool_size_for_memory(opt.compile_workers, static_cast<double>(trace.compulsory_bytes()),
+                                             g.is_object() ? g.value("total_memory_bytes", 0.0) : 0.0);
+    const int total = static_cast<int>(ahead.size());
+    int done = 0;
+    progress({.stage = "compile", .trials = total, .note = fmt::format("{} compile workers", workers)});
+    const AheadOutcome pooled =
+        compile_ahead(ahead, executor, opt.make_compile_worker, workers, problem, [&](const Reply& r) {
+          progress({.stage = "compile", .trial = ++done, .trials = total, .note = r.status});
+        });
+    result["compile_pool"] = {{"workers", pooled.pool.workers},
+                              {"candidates", total},
+                              {"failed", pooled.failed},
+                              {"elapsed_s", pooled.pool.elapsed_s}};
+  }
   const int space = static_cast<int>(req.valid.size());
   const int resumed = static_cast<int>(start.resumed.size());
   const int planned = std::max(resumed, req.limits.max_trials > 0 ? std::min(req.limits.max_trials, space) : space);

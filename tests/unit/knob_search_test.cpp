@@ -10,6 +10,7 @@
 
 #include "fake_worker.hpp"
 #include "kernelagent/core/template.hpp"
+#include "kernelagent/explore/compile_pool.hpp"
 #include "kernelagent/explore/sweep_record.hpp"
 #include "kernelagent/explore/worker_executor.hpp"
 #include "kernelagent/orchestrate/resume.hpp"
@@ -74,6 +75,35 @@ struct Bench {
     return run_knob_search(req, family->knob_space(), std::move(start), exec);
   }
 };
+
+TEST(CompileAhead, EachConfigurationIsCompiledOnceInThePoolAsTheSourceTheSearchWillMeasure) {
+  Bench b("compile-ahead");
+  ASSERT_GE(b.valid.size(), 3u);
+  const std::vector<Config> configs(b.valid.begin(), b.valid.begin() + 3);
+  const auto run = b.begin_run();
+  WorkerExecutor exec = b.executor(run, "o");
+  int replies = 0;
+  auto make = [&]() { return std::make_unique<WorkerClient>(b.fake.command, Bench::timeouts()); };
+  const AheadOutcome out = compile_ahead(configs, exec, make, 2, b.dir / "problem.py", [&](const Reply&) { ++replies; });
+  EXPECT_EQ(out.pool.workers, 2);
+  EXPECT_EQ(out.failed, 0);
+  EXPECT_EQ(replies, 3);
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(b.fake.count("compile ahead-" + std::to_string(i)), 1) << i;
+  // The search's candidate for the same configuration is the same source: Triton's cache key is the
+  // kernel's source and constants, so the timing worker's compile of c0 finds what ahead-0 compiled.
+  exec.measure(configs[0], "the default configuration");
+  EXPECT_EQ(read_text_file(b.dir / "o" / "c0.py"), read_text_file(b.dir / "o" / "ahead-0.py"));
+  EXPECT_TRUE(b.history.candidates(run).size() == 1u);  // nothing compiled ahead is a candidate
+}
+
+TEST(CompileAhead, ThePoolIsSizedByTheGpuMemoryEachWorkerNeeds) {
+  const double h200 = 141e9;
+  EXPECT_EQ(pool_size_for_memory(8, 12.9e9, h200), 1);   // softmax 4096 x 393216: one more worker fits
+  EXPECT_EQ(pool_size_for_memory(8, 268e6 * 2, h200), 8);  // a 268 MB reduction: all eight
+  EXPECT_EQ(pool_size_for_memory(8, 2e9, h200), 8);
+  EXPECT_EQ(pool_size_for_memory(8, 4e9, h200), 5);
+  EXPECT_EQ(pool_size_for_memory(3, 1e6, 0), 3);  // the GPU's memory unknown: as asked
+}
 
 TEST(WorkerExecutor, EmitsCompilesChecksAndRecordsWithTheReason) {
   Bench b("exec-measure");

@@ -61,6 +61,43 @@ TEST(SweepRecord, AnswersFromTheRecordAndRefusesOtherFiles) {
   EXPECT_THROW(SweepRecord::from_json({{"schema", "kernelagent.result/1"}}, "x.json"), UserError);
 }
 
+SweepRecord record(const std::string& name) {
+  return SweepRecord::load(test::data_dir() / "sweeps" / "h200" / (name + ".sweep.json"));
+}
+
+TEST(Guided, AMoveThatHelpedIsPursuedInTheSameDirection) {
+  // 128 x 4096 x 4095 summed over dim 1: block_i 16 -> 64 helps (coalescing), so 128 follows from 64.
+  SweepRecord rec = record("47_Sum_reduction_over_a_dimension");
+  auto s = make_guided_search();
+  SearchOutcome out = run_search(*s, rec, context_for(rec), {.max_trials = 8});
+  bool pursued = false;
+  for (std::size_t i = 1; i < out.trials.size(); ++i) {
+    const auto& t = out.trials[i];
+    if (t.reason.find("block_i=16 -> 64 helped") == std::string::npos) continue;
+    pursued = true;
+    EXPECT_EQ(t.config.at("block_i"), 128) << t.reason;
+  }
+  EXPECT_TRUE(pursued);
+}
+
+TEST(Guided, AVariantTheParentCannotReachDirectlyComesThroughItsNearestValidConfiguration) {
+  // The cooperative softmax (split_r > 1) is valid only at block_r 1024 and a few elements per thread;
+  // the best parent soon has block_r 4096, from which no split is valid by itself.
+  SweepRecord rec = record("23_Softmax");
+  auto s = make_guided_search();
+  SearchOutcome out = run_search(*s, rec, context_for(rec), {.max_trials = 8});
+  const auto split = std::find_if(out.trials.begin(), out.trials.end(),
+                                  [](const Trial& t) { return t.config.at("split_r") != 1; });
+  ASSERT_NE(split, out.trials.end()) << "no cooperative configuration in the first 8 trials";
+  EXPECT_EQ(split->config.at("block_r"), 1024);
+  EXPECT_NE(split->reason.find("split_r="), std::string::npos) << split->reason;
+  // (The record's split_r 16 failed on the H200, with empty parts; the family prunes it now.) A passing
+  // cooperative configuration within 2 % of the sweep's best is among the first 8.
+  EXPECT_TRUE(std::any_of(out.trials.begin(), out.trials.end(), [&](const Trial& t) {
+    return t.result.ok() && t.config.at("split_r") != 1 && *t.result.median_us <= *rec.best_us() * 1.02;
+  }));
+}
+
 TEST(Search, ExhaustiveVisitsEverythingOnceInOrder) {
   SweepRecord rec = square_sweep();
   auto s = make_exhaustive_search();

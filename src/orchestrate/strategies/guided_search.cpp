@@ -6,7 +6,9 @@
 // from the others': 3xTF32 at the fp32 default's 128x128 tile with 8 warps is slower than IEEE fp32
 // there, yet 3xTF32 at 128x64 with 4 warps is the fastest of all. Judged only against the overall best,
 // a switched variant would never be refined. Parents take turns, one move each, so a new variant's
-// refinement is not queued behind every move of the current best.
+// refinement is not queued behind every move of the current best. From each parent, a numeric move that
+// helped is first pursued in the same direction (continued_move); a variant the parent cannot switch to
+// by itself is reached through its nearest valid configuration (nearest_with).
 //
 // Example (4096^3 fp32 matmul, compute-bound, no profile): the default (IEEE, 128x128, 8 warps) first;
 // the prescription for the compute floor says tensor_cores, then reuse: input_precision=tf32x3 (slower,
@@ -62,7 +64,10 @@ class GuidedSearch : public SearchStrategy {
 
     // 1. Prescribed one-knob moves, the parents taking turns.
     std::vector<std::optional<Proposal>> offers;
-    for (const Trial* p : beam) offers.push_back(prescribed_move(ctx, *p, fresh));
+    for (const Trial* p : beam) {
+      auto offer = continued_move(ctx, *p, fresh);
+      offers.push_back(offer ? offer : prescribed_move(ctx, *p, fresh));
+    }
     for (std::size_t i = 0; i < offers.size(); ++i) {
       const std::size_t at = (turn_ + i) % offers.size();
       if (offers[at]) {
@@ -118,6 +123,65 @@ class GuidedSearch : public SearchStrategy {
     return beam;
   }
 
+  static bool tried_value(const SearchContext& ctx, const std::string& knob, const nlohmann::json& value) {
+    return std::any_of(ctx.trials.begin(), ctx.trials.end(),
+                       [&](const Trial& t) { return t.config.contains(knob) && t.config.at(knob) == value; });
+  }
+
+  // A variant that the parent cannot switch to by itself (the cooperative softmax needs a few elements
+  // per thread, so split_r=96 at block_r 4096 is invalid) is reached through the valid configuration of
+  // that variant nearest to the parent: fewest other knobs changed, the knob space's order breaking ties.
+  // Example: from block_r 4096, 8 warps, split_r=48 comes with block_r 1024 (its only block_r).
+  template <class Fresh>
+  static Config nearest_with(const SearchContext& ctx, const Config& parent, const std::string& knob,
+                             const nlohmann::json& value, const Fresh& fresh) {
+    const Config* best = nullptr;
+    int best_d = 0;
+    for (const auto& c : ctx.valid) {
+      if (c.at(knob) != value || !fresh(c)) continue;
+      int d = 0;
+      for (const auto& [k, v] : c.items()) d += !parent.contains(k) || parent.at(k) != v;
+      if (!best || d < best_d) best = &c, best_d = d;
+    }
+    return best ? *best : parent;
+  }
+
+  // A numeric knob move that helped is pursued further before anything else is tried from its result:
+  // if the parent is faster than a measured neighbour that differs from it only in knob k, the next
+  // value of k beyond the parent's, in the same direction, comes first (a line search). Example: a
+  // reduction's block_i 16 -> 64 was 1.6x faster, so 128 follows from the 64 parent, then 256.
+  template <class Fresh>
+  std::optional<Proposal> continued_move(const SearchContext& ctx, const Trial& parent, const Fresh& fresh) const {
+    for (const auto& t : ctx.trials) {
+      if (!t.result.ok() || *t.result.median_us <= *parent.result.median_us * 1.01) continue;
+      for (const auto& k : ctx.space->knobs) {
+        const auto& from = t.config.at(k.name);
+        const auto& at = parent.config.at(k.name);
+        if (from == at || !from.is_number() || !at.is_number()) continue;
+        Config probe = t.config;
+        probe[k.name] = at;
+        if (probe != parent.config) break;  // differ in more than this knob
+        // The domain's values beyond the parent's, nearest first, in the direction of the move.
+        const bool up = at.get<double>() > from.get<double>();
+        std::optional<nlohmann::json> next;
+        for (const auto& v : k.domain) {
+          if (!v.is_number()) continue;
+          const double x = v.get<double>(), a = at.get<double>();
+          if ((up ? x > a : x < a) && (!next || (up ? x < next->get<double>() : x > next->get<double>()))) next = v;
+        }
+        if (!next) break;
+        Config c = parent.config;
+        c[k.name] = *next;
+        if (fresh(c))
+          return std::make_pair(c, fmt::format("{}={} -> {} helped ({:.2f}x): on to {}={}", k.name, from.dump(),
+                                               at.dump(), *t.result.median_us / *parent.result.median_us, k.name,
+                                               next->dump()));
+        break;
+      }
+    }
+    return std::nullopt;
+  }
+
   // The parent's fresh prescribed move: by the prescription's tag order, or, with a history, the move
   // that helped most often in earlier runs among all the prescribed ones (the tag order breaks ties).
   template <class Fresh>
@@ -133,6 +197,7 @@ class GuidedSearch : public SearchStrategy {
         for (const auto& v : k.domain) {
           Config c = parent.config;
           c[k.name] = v;
+          if (!fresh(c) && k.variant && !tried_value(ctx, k.name, v)) c = nearest_with(ctx, parent.config, k.name, v, fresh);
           if (!fresh(c)) continue;
           const double score = ranked ? ctx.moves->score(k.name, v) : 0;
           if (best && score <= best_score) continue;

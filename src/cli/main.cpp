@@ -55,7 +55,9 @@ int main(int argc, char** argv) {
   optimize->add_option("--search", opt.search, "search strategy: guided, random or exhaustive")
       ->check(CLI::IsMember({"guided", "random", "exhaustive"}));
   optimize->add_option("--seed", opt.seed, "seed of --search random");
-  optimize->add_option("--plateau", opt.plateau, "stop after N trials without a 1 % improvement")
+  optimize->add_option("--plateau", opt.plateau,
+                       "stop after N trials without a 1 % improvement (default: 10 for the guided search on a GPU "
+                       "without --trials, else never; 0: never)")
       ->check(CLI::NonNegativeNumber);
   optimize
       ->add_option("--target", opt.target_fraction,

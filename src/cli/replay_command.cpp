@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include <iostream>
 
 #include "kernelagent/cli/commands.hpp"
@@ -38,7 +40,7 @@ int run_replay_command(const CommonOptions& common, const OptimizeArgs& args) {
   ctx.bound = rec.bound();
   SearchLimits limits;
   limits.max_trials = args.trials;
-  limits.plateau = args.plateau;
+  limits.plateau = std::max(args.plateau, 0);  // a replay runs to the space's end unless told otherwise
   const auto sweep_best = rec.best_us();
   if (args.target_fraction > 0 && rec.raw().contains("roofline") && rec.raw().at("roofline").contains("floor_us"))
     limits.target_us = rec.raw().at("roofline").at("floor_us").get<double>() / args.target_fraction;

@@ -66,7 +66,7 @@ KnobSearchRequest search_request(const OptimizeOptions& opt, const Family& famil
   req.signature = trace.signature();
   // On the CPU nothing is timed, so one checked candidate is all a search learns unless more are asked for.
   req.limits.max_trials = opt.max_trials > 0 ? opt.max_trials : (gpu || opt.whole_space ? 0 : 1);
-  req.limits.plateau = opt.plateau;
+  req.limits.plateau = effective_plateau(opt, gpu != nullptr);
   if (!gpu || req.valid.empty()) return req;
   req.bound = floor_of(trace, dtype, opt.precision, req.valid.front(), *gpu).roofline.bound;
   // The target is a fraction of the lowest floor of any valid configuration's unit, so that reaching it
@@ -90,6 +90,11 @@ json trial_json(const SearchTrial& t) {
 }
 
 }  // namespace
+
+int effective_plateau(const OptimizeOptions& opt, bool on_gpu) {
+  if (opt.plateau >= 0) return opt.plateau;
+  return on_gpu && opt.search == "guided" && opt.max_trials == 0 ? kDefaultPlateau : 0;
+}
 
 OptimizeOutcome run_optimize(const OptimizeOptions& opt, WorkerClient& worker, HistoryStore& history,
                              const std::vector<std::unique_ptr<Family>>& families) {
@@ -299,7 +304,7 @@ OptimizeOutcome run_optimize(const OptimizeOptions& opt, WorkerClient& worker, H
                       {"resumed", resumed},
                       {"space", space},
                       {"budget", req.limits.max_trials > 0 ? json(req.limits.max_trials) : json(nullptr)},
-                      {"plateau", opt.plateau > 0 ? json(opt.plateau) : json(nullptr)},
+                      {"plateau", req.limits.plateau > 0 ? json(req.limits.plateau) : json(nullptr)},
                       {"target_us", opt_json(req.limits.target_us)},
                       {"warm_starts", warm_starts}};
 

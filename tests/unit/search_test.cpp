@@ -7,6 +7,7 @@
 #include "kernelagent/core/error.hpp"
 #include "kernelagent/diagnose/diagnosis.hpp"
 #include "kernelagent/explore/sweep_record.hpp"
+#include "kernelagent/orchestrate/optimize_run.hpp"
 #include "kernelagent/orchestrate/search_strategy.hpp"
 #include "kernelagent/prescribe/prescription.hpp"
 #include "test_data.hpp"
@@ -96,6 +97,30 @@ TEST(Guided, AVariantTheParentCannotReachDirectlyComesThroughItsNearestValidConf
   EXPECT_TRUE(std::any_of(out.trials.begin(), out.trials.end(), [&](const Trial& t) {
     return t.result.ok() && t.config.at("split_r") != 1 && *t.result.median_us <= *rec.best_us() * 1.02;
   }));
+}
+
+TEST(Search, GuidedOnAGpuStopsOnAPlateauByDefault) {
+  OptimizeOptions opt;
+  EXPECT_EQ(effective_plateau(opt, true), kDefaultPlateau);
+  EXPECT_EQ(effective_plateau(opt, false), 0);  // the CPU times nothing: its trial limit is 1 anyway
+  opt.max_trials = 20;
+  EXPECT_EQ(effective_plateau(opt, true), 0);  // a trial budget is the user's stop
+  opt.max_trials = 0;
+  opt.search = "exhaustive";
+  EXPECT_EQ(effective_plateau(opt, true), 0);
+  opt.search = "guided";
+  opt.plateau = 0;
+  EXPECT_EQ(effective_plateau(opt, true), 0);  // --plateau 0: never
+  opt.plateau = 4;
+  EXPECT_EQ(effective_plateau(opt, false), 4);
+  // On every recorded sweep, the default stop comes after the guided search is within 2 % of the best.
+  for (const auto& e : std::filesystem::directory_iterator(test::data_dir() / "sweeps" / "h200")) {
+    SweepRecord rec = SweepRecord::load(e.path());
+    auto s = make_guided_search();
+    SearchOutcome out = run_search(*s, rec, context_for(rec), {.plateau = kDefaultPlateau});
+    ASSERT_NE(out.best(), nullptr) << e.path();
+    EXPECT_LE(*out.best()->result.median_us, *rec.best_us() * 1.02) << e.path().filename();
+  }
 }
 
 TEST(Search, ExhaustiveVisitsEverythingOnceInOrder) {

@@ -33,7 +33,7 @@ struct OptimizeArgs {
   std::string replay;             // --replay S.json: run the search against a recorded sweep, no GPU
   std::string search = "guided";  // --search: guided, random or exhaustive
   std::uint64_t seed = 1;         // --seed: for --search random
-  int plateau = 0;                // --plateau N: stop after N trials without a 1 % gain (0: never)
+  int plateau = -1;               // --plateau N: stop after N trials without a 1 % gain (0: never; -1: default)
   double target_fraction = 0;     // --target F: stop at this fraction of the roofline (0: never)
   bool fresh = false;             // --fresh: ignore the history (no resume, no warm start)
 };

@@ -56,6 +56,15 @@ def versions() -> dict:
     }
 
 
+def reference_precision() -> dict:
+    """How PyTorch itself multiplies fp32 here (the baselines run with these settings, which the worker
+    never changes): 'highest' is IEEE fp32, 'high' or 'medium' let cuBLAS use TF32 or bf16."""
+    return {
+        "fp32_matmul": torch.get_float32_matmul_precision(),
+        "cudnn_allow_tf32": bool(torch.backends.cudnn.allow_tf32),
+    }
+
+
 def hello(dev: str) -> dict:
     return {
         "id": 0,
@@ -65,6 +74,7 @@ def hello(dev: str) -> dict:
         "interpret": interpret(),
         "gpu": gpu_info() if dev == "cuda" else None,
         "versions": versions(),
+        "reference_precision": reference_precision(),
     }
 
 

@@ -43,8 +43,15 @@ void print_summary(const json& r) {
              t(best), t(b.at("eager")), t(b.at("compile")), r.at("timing").value("final_rounds", 0),
              best.value("method", ""));
   auto sp = [](const json& v) { return v.is_number() ? fmt::format("{:.2f}x", v.get<double>()) : std::string("n/a"); };
-  fmt::print("speedup     {} vs eager, {} vs torch.compile\n", sp(r.at("speedup").at("vs_eager")),
-             sp(r.at("speedup").at("vs_compile")));
+  // The conditions go with the speedup: a TF32 kernel against PyTorch's IEEE fp32 is said so.
+  std::string against;
+  const json& ref = r.value("reference_precision", json(nullptr));
+  if (ref.is_object() && r.value("dtype", "") == "float32")
+    against = fmt::format(" ({} kernel; PyTorch's fp32 matmul precision '{}')",
+                          r.value("precision", "") == "tf32" ? "TF32-allowed" : "fp32-accurate",
+                          ref.value("fp32_matmul", "?"));
+  fmt::print("speedup     {} vs eager, {} vs torch.compile{}\n", sp(r.at("speedup").at("vs_eager")),
+             sp(r.at("speedup").at("vs_compile")), against);
   const json& roof = r.at("roofline");
   if (roof.contains("fraction") && roof.at("fraction").is_number())
     fmt::print("roofline    {:.1f}% of the {} floor {} ({:.2f} TB/s of {:.2f} TB/s nominal)\n",

@@ -121,7 +121,8 @@ OptimizeOutcome run_optimize(const OptimizeOptions& opt, WorkerClient& worker, H
             {"interpreter", hello.value("interpret", false)},
             {"gpu", gpu ? gpu->to_json() : json(nullptr)},
             {"versions", hello.value("versions", json::object())},
-            {"precision", to_string(opt.precision)}};
+            {"precision", to_string(opt.precision)},
+            {"reference_precision", hello.value("reference_precision", json(nullptr))}};
   if (!gpu_warning.empty()) result["warnings"].push_back(gpu_warning);
   std::error_code ec;
   fs::create_directories(opt.out_dir / "candidates", ec);

@@ -86,6 +86,8 @@ def test_optimize_json_is_the_result_document(kernelagent, tmp_path):
     doc = json.loads(r.stdout)
     assert doc == json.loads((tmp_path / "o" / "result.json").read_text())
     assert doc["problem"]["ops"] == ["aten.sigmoid.default", "aten.mul.Tensor"]
+    # The baselines' own fp32 precision is a condition of every speedup: PyTorch's default is IEEE fp32.
+    assert doc["reference_precision"]["fp32_matmul"] == "highest"
 
 
 @pytest.mark.parametrize("name, words", [

@@ -11,6 +11,7 @@ def test_hello(worker):
     assert h["device"] == DEVICE
     assert set(h["versions"]) == {"python", "torch", "triton", "cuda"}
     assert h["versions"]["triton"]
+    assert h["reference_precision"]["fp32_matmul"] in ("highest", "high", "medium")
     if DEVICE == "cpu":
         assert h["interpret"] is True
         assert h["gpu"] is None

@@ -43,6 +43,16 @@ KnobSpace KnobSpace::from_manifest(const json& manifest) {
   return space;
 }
 
+std::vector<std::string> differing_knobs(const Config& a, const Config& b) {
+  std::vector<std::string> out;
+  if (!a.is_object() || !b.is_object()) return out;
+  for (const auto& [k, v] : a.items())
+    if (!b.contains(k) || b.at(k) != v) out.push_back(k);
+  for (const auto& [k, v] : b.items())
+    if (!a.contains(k)) out.push_back(k);
+  return out;
+}
+
 Config KnobSpace::default_config() const {
   Config c = json::object();
   for (const auto& k : knobs) c[k.name] = k.default_value;

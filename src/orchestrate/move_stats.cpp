@@ -8,19 +8,6 @@ constexpr double kHelps = 0.99;  // the move's target is more than 1 % faster
 
 std::string move_key(const std::string& knob, const nlohmann::json& value) { return knob + "=" + value.dump(); }
 
-// The one knob two configurations differ in, or empty when they differ in none or in several.
-std::string only_difference(const Config& a, const Config& b) {
-  if (!a.is_object() || !b.is_object() || a.size() != b.size()) return {};
-  std::string knob;
-  for (const auto& [k, v] : a.items()) {
-    if (!b.contains(k)) return {};
-    if (b.at(k) == v) continue;
-    if (!knob.empty()) return {};
-    knob = k;
-  }
-  return knob;
-}
-
 }  // namespace
 
 void MoveStats::add_run(const std::vector<std::pair<Config, double>>& measured) {
@@ -28,8 +15,9 @@ void MoveStats::add_run(const std::vector<std::pair<Config, double>>& measured) 
     for (std::size_t j = i + 1; j < measured.size(); ++j) {
       const auto& [a, ta] = measured[i];
       const auto& [b, tb] = measured[j];
-      const std::string knob = only_difference(a, b);
-      if (knob.empty()) continue;
+      const auto differ = differing_knobs(a, b);
+      if (differ.size() != 1 || !a.contains(differ[0]) || !b.contains(differ[0])) continue;
+      const std::string& knob = differ[0];
       Count& to_b = by_move_[move_key(knob, b.at(knob))];
       Count& to_a = by_move_[move_key(knob, a.at(knob))];
       ++to_b.seen, ++to_a.seen;

@@ -89,6 +89,35 @@ json trial_json(const SearchTrial& t) {
   return j;
 }
 
+// Explore's pool before an exhaustive search on a GPU: every configuration the search will measure (not
+// resumed, within the budget) compiled ahead by as many workers as the GPU's memory holds; what it did,
+// for result.json's compile_pool.
+json compile_pool_step(const OptimizeOptions& opt, const KnobSearchRequest& req, const SearchStart& start,
+                       WorkerExecutor& executor, const fs::path& problem, const TraceResult& trace, const json& gpu,
+                       const std::function<void(ProgressEvent)>& progress) {
+  std::vector<Config> ahead;
+  const int resumed = static_cast<int>(start.resumed.size());
+  for (const auto& c : req.valid) {
+    if (req.limits.max_trials > 0 && resumed + static_cast<int>(ahead.size()) >= req.limits.max_trials) break;
+    if (std::none_of(start.resumed.begin(), start.resumed.end(),
+                     [&](const SearchTrial& t) { return t.candidate.config == c; }))
+      ahead.push_back(c);
+  }
+  const int workers = pool_size_for_memory(opt.compile_workers, static_cast<double>(trace.compulsory_bytes()),
+                                           gpu.is_object() ? gpu.value("total_memory_bytes", 0.0) : 0.0);
+  const int total = static_cast<int>(ahead.size());
+  int done = 0;
+  progress({.stage = "compile", .trials = total, .note = fmt::format("{} compile workers", workers)});
+  auto on_done = [&](const Reply& r) {
+    progress({.stage = "compile", .trial = ++done, .trials = total, .note = r.status});
+  };
+  const AheadOutcome pooled = compile_ahead(ahead, executor, opt.make_compile_worker, workers, problem, on_done);
+  return {{"workers", pooled.pool.workers},
+          {"candidates", total},
+          {"failed", pooled.failed},
+          {"elapsed_s", pooled.pool.elapsed_s}};
+}
+
 }  // namespace
 
 int effective_plateau(const OptimizeOptions& opt, bool on_gpu) {
@@ -234,31 +263,8 @@ OptimizeOutcome run_optimize(const OptimizeOptions& opt, WorkerClient& worker, H
       worker, history, run, *family, trace,
       {opt.out_dir / "candidates", label, tol, opt.check_seeds, opt.search_min_ms, opt.graph_below_us});
   SearchStart start = start_search(req, family->knob_space(), executor, history, run);
-  if (on_gpu && opt.compile_workers > 1 && opt.make_compile_worker && req.strategy == "exhaustive") {
-    // Every configuration the exhaustive search will measure (not resumed, within the budget).
-    std::vector<Config> ahead;
-    const int resumed_n = static_cast<int>(start.resumed.size());
-    for (const auto& c : req.valid) {
-      if (req.limits.max_trials > 0 && resumed_n + static_cast<int>(ahead.size()) >= req.limits.max_trials) break;
-      if (std::none_of(start.resumed.begin(), start.resumed.end(),
-                       [&](const SearchTrial& t) { return t.candidate.config == c; }))
-        ahead.push_back(c);
-    }
-    const json& g = hello.at("gpu");
-    const int workers = pool_size_for_memory(opt.compile_workers, static_cast<double>(trace.compulsory_bytes()),
-                                             g.is_object() ? g.value("total_memory_bytes", 0.0) : 0.0);
-    const int total = static_cast<int>(ahead.size());
-    int done = 0;
-    progress({.stage = "compile", .trials = total, .note = fmt::format("{} compile workers", workers)});
-    const AheadOutcome pooled =
-        compile_ahead(ahead, executor, opt.make_compile_worker, workers, problem, [&](const Reply& r) {
-          progress({.stage = "compile", .trial = ++done, .trials = total, .note = r.status});
-        });
-    result["compile_pool"] = {{"workers", pooled.pool.workers},
-                              {"candidates", total},
-                              {"failed", pooled.failed},
-                              {"elapsed_s", pooled.pool.elapsed_s}};
-  }
+  if (on_gpu && opt.compile_workers > 1 && opt.make_compile_worker && req.strategy == "exhaustive")
+    result["compile_pool"] = compile_pool_step(opt, req, start, executor, problem, trace, hello.at("gpu"), progress);
   const int space = static_cast<int>(req.valid.size());
   const int resumed = static_cast<int>(start.resumed.size());
   const int planned = std::max(resumed, req.limits.max_trials > 0 ? std::min(req.limits.max_trials, space) : space);

@@ -33,6 +33,10 @@ struct Knob {
   bool variant = false;
 };
 
+// The knobs two configurations set differently, a knob only one of them sets included; in the first
+// configuration's order, then the second's. {"a":1,"b":2} against {"a":1,"b":3}: {"b"}.
+std::vector<std::string> differing_knobs(const Config& a, const Config& b);
+
 struct KnobSpace {
   std::vector<Knob> knobs;
 

@@ -62,17 +62,15 @@ class GuidedSearch : public SearchStrategy {
     const auto& knobs = ctx.space->knobs;
     const std::vector<const Trial*> beam = parents(ctx);
 
-    // 1. Prescribed one-knob moves, the parents taking turns.
-    std::vector<std::optional<Proposal>> offers;
-    for (const Trial* p : beam) {
-      auto offer = continued_move(ctx, *p, fresh);
-      offers.push_back(offer ? offer : prescribed_move(ctx, *p, fresh));
-    }
-    for (std::size_t i = 0; i < offers.size(); ++i) {
-      const std::size_t at = (turn_ + i) % offers.size();
-      if (offers[at]) {
+    // 1. Prescribed one-knob moves, the parents taking turns: from the parent whose turn it is, or the next
+    // one that still has a move.
+    for (std::size_t i = 0; i < beam.size(); ++i) {
+      const std::size_t at = (turn_ + i) % beam.size();
+      auto offer = continued_move(ctx, *beam[at], fresh);
+      if (!offer) offer = prescribed_move(ctx, *beam[at], fresh);
+      if (offer) {
         turn_ = at + 1;
-        return offers[at];
+        return offer;
       }
     }
     // 2. The parents' other one-knob moves.
@@ -139,8 +137,7 @@ class GuidedSearch : public SearchStrategy {
     int best_d = 0;
     for (const auto& c : ctx.valid) {
       if (c.at(knob) != value || !fresh(c)) continue;
-      int d = 0;
-      for (const auto& [k, v] : c.items()) d += !parent.contains(k) || parent.at(k) != v;
+      const int d = static_cast<int>(differing_knobs(c, parent).size());
       if (!best || d < best_d) best = &c, best_d = d;
     }
     return best ? *best : parent;
@@ -160,9 +157,7 @@ class GuidedSearch : public SearchStrategy {
       if (!y_json.is_number()) continue;
       const double y = y_json.get<double>();
       if (!((a < y && y < x) || (x < y && y < a))) continue;
-      Config probe = t.config;
-      probe[knob] = at;
-      if (probe == parent.config) return true;
+      if (differing_knobs(t.config, parent.config) == std::vector<std::string>{knob}) return true;
     }
     return false;
   }
@@ -175,13 +170,13 @@ class GuidedSearch : public SearchStrategy {
   std::optional<Proposal> continued_move(const SearchContext& ctx, const Trial& parent, const Fresh& fresh) const {
     for (const auto& t : ctx.trials) {
       if (!t.result.ok() || *t.result.median_us <= *parent.result.median_us * 1.01) continue;
+      const auto differ = differing_knobs(t.config, parent.config);
+      if (differ.size() != 1) continue;
       for (const auto& k : ctx.space->knobs) {
+        if (k.name != differ[0]) continue;
         const auto& from = t.config.at(k.name);
         const auto& at = parent.config.at(k.name);
-        if (from == at || !from.is_number() || !at.is_number()) continue;
-        Config probe = t.config;
-        probe[k.name] = at;
-        if (probe != parent.config) break;  // differ in more than this knob
+        if (!from.is_number() || !at.is_number()) break;
         // The domain's values beyond the parent's, nearest first, in the direction of the move.
         const bool up = at.get<double>() > from.get<double>();
         std::optional<nlohmann::json> next;

@@ -1,8 +1,6 @@
 """Entry point: `python -m kernelagent_worker`.
 
-The protocol owns the process's real stdin and stdout. Before anything else runs, file descriptor 1 is
-pointed at stderr (so a problem's or a candidate's print, a library's C-level write or a kernel's printf
-cannot corrupt the reply channel) and descriptor 0 at /dev/null (so nothing else can consume requests).
+The protocol owns the process's real stdin and stdout (channel.claim: every other write goes to stderr).
 Then the device is chosen (which sets TRITON_INTERPRET before Triton is imported), the hello is written,
 and requests are answered until shutdown or end of input. Exit codes: 0 normal, 3 after a sticky CUDA error.
 """
@@ -13,23 +11,9 @@ import os
 import sys
 
 
-def _claim_channel():
-    """(requests in, replies out) on private copies of fds 0 and 1; fd 1 then goes to stderr, fd 0 to null."""
-    sys.stdout.flush()
-    out_fd, in_fd = os.dup(1), os.dup(0)
-    os.dup2(2, 1)
-    null = os.open(os.devnull, os.O_RDONLY)
-    os.dup2(null, 0)
-    os.close(null)
-    sys.stdout = sys.stderr
-    sys.stdin = open(os.devnull, "r")
-    replies = os.fdopen(out_fd, "w", encoding="utf-8")
-    requests = os.fdopen(in_fd, "r", encoding="utf-8")
-    return requests, replies
-
-
 def main() -> int:
-    requests, replies = _claim_channel()
+    from .channel import claim
+    requests, replies = claim()
 
     from . import device
     dev = device.select()          # before triton is imported

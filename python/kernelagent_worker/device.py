@@ -73,6 +73,8 @@ def hello(dev: str) -> dict:
         "device": dev,
         "interpret": interpret(),
         "gpu": gpu_info() if dev == "cuda" else None,
+        # How many GPUs this process sees: the engine starts one worker per GPU (--gpus all).
+        "gpu_count": torch.cuda.device_count() if dev == "cuda" else 0,
         "versions": versions(),
         "reference_precision": reference_precision(),
     }

@@ -1,4 +1,7 @@
 #include <algorithm>
+#include <atomic>
+#include <mutex>
+#include <thread>
 #include <fstream>
 #include <iostream>
 
@@ -80,45 +83,96 @@ int run_bench_command(const CommonOptions& common, const BenchArgs& args) {
 
   Session session = open_session(common, out_dir / "worker.log");
   ProgressLine progress(!common.json);
-  json rows = json::array();
+  std::mutex progress_mu;  // the slots' runs report from their own threads
   json versions = session.worker->hello().value("versions", json::object());
   std::string gpu_name = session.worker->on_gpu() ? session.worker->hello().at("gpu").value("name", "") : "CPU (Triton interpreter)";
-  int failures = 0;
-  for (const auto& p : problems) {
+
+  // One problem per worker slot at a time: each live slot takes the next problem not yet taken; the compile
+  // workers are shared out among the slots that run at once.
+  std::vector<int> live;
+  for (int i = 0; i < session.pool->size(); ++i)
+    if (!session.pool->retired(i)) live.push_back(i);
+  const int at_once = static_cast<int>(std::min(live.size(), problems.size()));
+  std::vector<json> rows(problems.size());
+  std::vector<bool> ran(problems.size(), false);
+  std::atomic<int> failures{0};
+  std::atomic<std::size_t> next{0};
+  auto run_one = [&](std::size_t i, WorkerClient& worker, HistoryStore& history, const std::string& label) {
+    const fs::path& p = problems[i];
     OptimizeOptions opt;
     opt.problem = p;
     opt.out_dir = out_dir / p.stem();
     opt.precision = parse_precision(args.precision);
     opt.max_trials = args.trials;
     opt.graph_below_us = common.graph_below_us;
-    opt.on_progress = [&](const ProgressEvent& e) { progress(e); };
+    opt.on_progress = [&](const ProgressEvent& e) {
+      std::lock_guard lock(progress_mu);
+      progress(e);
+    };
     use_compile_pool(session, opt);
+    opt.compile_workers = at_once > 1 ? opt.compile_workers / at_once : opt.compile_workers;
     OptimizeOutcome out;
     try {
-      out = run_optimize(opt, *session.worker, *session.history, session.families);
+      out = run_optimize(opt, worker, history, session.families);
     } catch (const UserError& e) {
       out.code = e.code();
       out.result = {{"status", "error"}, {"message", e.what()}};
     }
-    progress.finish();
+    {
+      std::lock_guard lock(progress_mu);
+      progress.finish();
+    }
     if (out.code != ExitCode::ok) ++failures;
-    rows.push_back(row_of(p.stem().string(), out.result));
+    rows[i] = row_of(p.stem().string(), out.result);
+    rows[i]["measured_on"] = label;
+    ran[i] = true;
+    // A slot whose worker no longer comes up takes no more problems.
+    return out.result.value("status", "") != "no_worker";
+  };
+  if (at_once <= 1) {
+    for (std::size_t i = 0; i < problems.size(); ++i)
+      run_one(i, *session.worker, *session.history, session.pool->slot(session.pool->home()).label);
+  } else {
+    std::vector<std::thread> threads;
+    for (int slot : live)
+      threads.emplace_back([&, slot]() {
+        // Each thread writes the history through its own connection (SQLite's WAL takes them in turn).
+        HistoryStore history(session.history->path());
+        try {
+          for (std::size_t i = next++; i < problems.size(); i = next++)
+            if (!run_one(i, session.pool->worker(slot), history, session.pool->slot(slot).label)) break;
+        } catch (const std::exception& e) {
+          std::lock_guard lock(progress_mu);
+          std::cerr << "kernelagent: " << session.pool->slot(slot).label << ": " << e.what() << "\n";
+        }
+      });
+    for (auto& t : threads) t.join();
   }
-  session.worker->shutdown();
+  json rows_json = json::array();
+  for (std::size_t i = 0; i < problems.size(); ++i) {
+    if (!ran[i]) {
+      ++failures;
+      rows[i] = {{"problem", problems[i].stem().string()}, {"status", "not_run"},
+                 {"message", "every worker slot was out of the pool before this problem's turn"}};
+    }
+    rows_json.push_back(rows[i]);
+  }
+  const json& rows_ref = rows_json;
+  session.pool->shutdown();
   const std::string conditions =
       fmt::format("{} | torch {} triton {} | precision {} | {}", gpu_name, versions.value("torch", "?"),
                   versions.value("triton", "?"), args.precision,
                   session.worker->on_gpu() ? "times are medians of the final interleaved measurement"
                                            : "no GPU: correctness only, nothing timed");
   json doc = {{"schema", "kernelagent.bench/1"}, {"gpu", gpu_name}, {"versions", versions},
-              {"precision", args.precision}, {"rows", rows}};
+              {"precision", args.precision}, {"slots", at_once}, {"rows", rows_ref}};
   {
     std::ofstream f(out_dir / "bench.json");
     f << doc.dump(2) << "\n";
   }
   if (common.json) std::cout << doc.dump(2) << "\n";
   else {
-    print_table(rows, conditions);
+    print_table(rows_ref, conditions);
     fmt::print("written     {}\n", (out_dir / "bench.json").string());
   }
   return failures == 0 ? 0 : static_cast<int>(ExitCode::no_valid_kernel);

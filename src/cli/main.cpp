@@ -24,6 +24,12 @@ void add_common_options(CLI::App& cmd, CommonOptions& o) {
                  "processes that compile an exhaustive search's candidates before they are timed, on a GPU "
                  "(default: min(8, CPU cores - 1); 0: none)")
       ->check(CLI::NonNegativeNumber);
+  cmd.add_option("--gpus", o.gpus,
+                 "GPUs to measure on, one worker each: 'all' (default: every GPU the worker sees; one slot on "
+                 "the CPU) or indices such as 0,1,2,3 (with --device cpu: that many interpreter workers)");
+  cmd.add_option("--ray", o.ray,
+                 "measure on a Ray cluster, one actor per GPU: its address (HOST:PORT) or 'auto' (the cluster "
+                 "`ray start` runs on this machine)");
   cmd.add_flag("--json", o.json, "print the result as JSON on stdout");
 }
 

@@ -81,9 +81,9 @@ int run_optimize_command(const CommonOptions& common, const OptimizeArgs& args) 
   use_compile_pool(session, opt);
   ProgressLine progress(!common.json);
   opt.on_progress = [&](const ProgressEvent& e) { progress(e); };
-  OptimizeOutcome out = run_optimize(opt, *session.worker, *session.history, session.families);
+  OptimizeOutcome out = run_optimize(opt, *session.pool, *session.history, session.families);
   progress.finish();
-  session.worker->shutdown();
+  session.pool->shutdown();
   if (common.json) {
     std::cout << out.result.dump(2) << "\n";
   } else {

@@ -10,6 +10,7 @@
 
 #include "kernelagent/cli/commands.hpp"
 #include "kernelagent/cli/session.hpp"
+#include "kernelagent/cli/slot_plan.hpp"
 #include "kernelagent/core/hash.hpp"
 #include "kernelagent/core/template.hpp"
 #include "kernelagent/explore/sweep_record.hpp"
@@ -24,6 +25,8 @@ int run_replay_command(const CommonOptions& common, const OptimizeArgs& args) {
   if (!fs::is_regular_file(args.problem))
     throw UserError(ExitCode::bad_input, fmt::format("problem file {} does not exist", args.problem));
   SweepRecord rec = SweepRecord::load(args.replay);
+  // --gpus 0,1,2,3 replays the search as four GPUs would run it: proposals in batches of four.
+  if (const auto gpus = parse_gpus(common.gpus)) rec.set_slots(static_cast<int>(gpus->size()));
   const std::string recorded_hash = rec.raw().at("problem").value("hash", "");
   std::vector<std::string> warnings;
   if (!recorded_hash.empty() && recorded_hash != hash_hex(read_text_file(args.problem)))
@@ -77,6 +80,7 @@ int run_replay_command(const CommonOptions& common, const OptimizeArgs& args) {
       {"sweep_best_us", sweep_best ? json(*sweep_best) : json(nullptr)},
       {"trials_to_within_2pct", near_best ? json(*near_best) : json(nullptr)},
       {"warnings", warnings}};
+  if (rec.capacity() > 1) result["slots"] = rec.capacity();  // a one-GPU replay's document is as it always was
   if (common.json) {
     std::cout << result.dump(2) << "\n";
   } else {

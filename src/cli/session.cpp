@@ -3,14 +3,21 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <thread>
 
 #include <fmt/format.h>
 
+#include "kernelagent/cli/slot_plan.hpp"
+
 namespace kernelagent::cli {
 
 namespace fs = std::filesystem;
+
+namespace {
+fs::path log_dir_of(const fs::path& log) { return log.has_parent_path() ? log.parent_path() : fs::path("."); }
+}  // namespace
 
 Session open_session(const CommonOptions& common, const fs::path& worker_log) {
   if (common.device != "auto" && common.device != "cpu")
@@ -21,6 +28,7 @@ Session open_session(const CommonOptions& common, const fs::path& worker_log) {
   s.history = std::make_unique<HistoryStore>(common.db.empty() ? default_history_path() : fs::path(common.db));
   s.families = load_families(s.paths.families_dir());
 
+  const std::optional<std::vector<int>> gpus = parse_gpus(common.gpus);
   WorkerCommand cmd;
   cmd.argv = {locate_python(common.python, s.paths), "-u", "-m", "kernelagent_worker"};
   std::string pythonpath = s.paths.python_dir().string();
@@ -34,10 +42,46 @@ Session open_session(const CommonOptions& common, const fs::path& worker_log) {
   WorkerTimeouts timeouts;
   const auto candidate_timeout = std::chrono::milliseconds(static_cast<long long>(common.timeout_s * 1000));
   timeouts.compile = timeouts.check = candidate_timeout;
-  s.worker = std::make_unique<WorkerClient>(cmd, timeouts);
+  // A slot's command: the local worker pinned to a GPU, or a Ray proxy (the compile pool's stays local).
+  auto slot_command = [&](int slot, std::optional<int> gpu, const std::string& log) {
+    WorkerCommand c = cmd;
+    if (!common.ray.empty())
+      c.argv = {c.argv.front(), "-u", "-m", "kernelagent_worker.ray_proxy", "--address", common.ray, "--slot",
+                std::to_string(slot)};
+    else if (gpu)
+      c.env["CUDA_VISIBLE_DEVICES"] = visible_device(*gpu);
+    c.stderr_path = log;
+    return c;
+  };
+  const bool forced_cpu = common.device == "cpu";
+  s.worker = std::make_unique<WorkerClient>(
+      slot_command(0, gpus && !forced_cpu ? std::optional(gpus->front()) : std::nullopt, worker_log.string()),
+      timeouts);
   s.worker->start();
-  auto made = std::make_shared<int>(0);
-  const fs::path log_dir = worker_log.has_parent_path() ? worker_log.parent_path() : fs::path(".");
+  const bool on_gpu = s.worker->on_gpu();
+  if (gpus && !forced_cpu && !on_gpu && common.ray.empty())
+    throw UserError(ExitCode::environment,
+                    fmt::format("the worker pinned to GPU {} (CUDA_VISIBLE_DEVICES={}) found no CUDA device: --gpus "
+                                "takes indices of the GPUs this machine has, or pass --device cpu",
+                                gpus->front(), visible_device(gpus->front())));
+  // How many slots: as many as --gpus names, else every GPU the first worker sees (the cluster's, on Ray),
+  // and one on the CPU.
+  const int slots = gpus ? static_cast<int>(gpus->size())
+                         : (on_gpu ? std::max(1, s.worker->hello().value("gpu_count", 1)) : 1);
+  auto label = [&](int slot) {
+    const int index = gpus ? gpus->at(slot) : slot;
+    if (!common.ray.empty()) return fmt::format("ray/slot{}", slot);  // the hello names the node and GPU
+    return on_gpu ? local_gpu_label(index) : fmt::format("cpu{}", index);
+  };
+  std::vector<SlotSpec> others;
+  for (int i = 1; i < slots; ++i) {
+    const std::optional<int> gpu = on_gpu ? std::optional(gpus ? gpus->at(i) : i) : std::nullopt;
+    others.push_back({label(i), slot_command(i, gpu, (log_dir_of(worker_log) / fmt::format("worker-slot{}.log", i)).string())});
+  }
+  s.pool = std::make_unique<WorkerPool>(*s.worker, label(0), std::move(others), timeouts);
+  s.pool->start_others();
+  auto made = std::make_shared<std::atomic<int>>(0);
+  const fs::path log_dir = log_dir_of(worker_log);
   s.make_worker = [cmd, timeouts, made, log_dir]() {
     WorkerCommand c = cmd;
     c.stderr_path = (log_dir / fmt::format("compile-worker-{}.log", ++*made)).string();
@@ -45,6 +89,8 @@ Session open_session(const CommonOptions& common, const fs::path& worker_log) {
   };
   const int cores = static_cast<int>(std::thread::hardware_concurrency());
   s.compile_workers = common.compile_workers >= 0 ? common.compile_workers : std::clamp(cores - 1, 0, 8);
+  // The compile pool fills this machine's Triton cache, which actors on a cluster do not read.
+  if (!common.ray.empty()) s.compile_workers = 0;
   return s;
 }
 

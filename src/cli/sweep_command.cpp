@@ -76,9 +76,9 @@ int run_sweep_command(const CommonOptions& common, const SweepArgs& args) {
   use_compile_pool(session, opt);
   ProgressLine progress(!common.json);
   opt.on_progress = [&](const ProgressEvent& e) { progress(e); };
-  OptimizeOutcome res = run_optimize(opt, *session.worker, *session.history, session.families);
+  OptimizeOutcome res = run_optimize(opt, *session.pool, *session.history, session.families);
   progress.finish();
-  session.worker->shutdown();
+  session.pool->shutdown();
   if (res.code != ExitCode::ok && !res.result.contains("trial_list")) {
     std::cerr << "kernelagent: " << res.message << "\n";
     return static_cast<int>(res.code);

@@ -1,5 +1,13 @@
 #include "kernelagent/explore/worker_executor.hpp"
 
+#include <fmt/format.h>
+
+#include <condition_variable>
+#include <deque>
+#include <mutex>
+#include <thread>
+
+#include "kernelagent/core/error.hpp"
 #include "kernelagent/core/template.hpp"
 #include "kernelagent/measure/timing.hpp"
 
@@ -9,7 +17,17 @@ namespace fs = std::filesystem;
 
 WorkerExecutor::WorkerExecutor(WorkerClient& worker, HistoryStore& history, std::int64_t run, const Family& family,
                                const TraceResult& trace, CandidateSettings settings)
-    : worker_(worker), history_(history), run_(run), family_(family), trace_(trace), settings_(std::move(settings)) {}
+    : own_pool_(std::make_unique<WorkerPool>(worker)),
+      pool_(own_pool_.get()),
+      history_(history),
+      run_(run),
+      family_(family),
+      trace_(trace),
+      settings_(std::move(settings)) {}
+
+WorkerExecutor::WorkerExecutor(WorkerPool& pool, HistoryStore& history, std::int64_t run, const Family& family,
+                               const TraceResult& trace, CandidateSettings settings)
+    : pool_(&pool), history_(history), run_(run), family_(family), trace_(trace), settings_(std::move(settings)) {}
 
 fs::path WorkerExecutor::emit(const std::string& name, const Config& config) const {
   const fs::path src = fs::absolute(settings_.candidates_dir / (name + ".py"));
@@ -17,38 +35,124 @@ fs::path WorkerExecutor::emit(const std::string& name, const Config& config) con
   return src;
 }
 
-Reply WorkerExecutor::compile_and_check(CandidateRecord& rec) {
-  Reply r = worker_.compile(rec.name, rec.source_path);
+Reply WorkerExecutor::compile_and_check(WorkerClient& worker, CandidateRecord& rec) const {
+  Reply r = worker.compile(rec.name, rec.source_path);
   rec.compile_ms = r.body.is_object() ? r.body.value("compile_ms", 0.0) : 0.0;
   if (!r.ok()) return r;
-  r = worker_.check(rec.name, settings_.check_seeds, settings_.tolerance.atol, settings_.tolerance.rtol);
+  r = worker.check(rec.name, settings_.check_seeds, settings_.tolerance.atol, settings_.tolerance.rtol);
   if (r.body.contains("max_abs_err") && r.body.at("max_abs_err").is_number())
     rec.max_abs_err = r.body.at("max_abs_err").get<double>();
   return r;
 }
 
-Measurement WorkerExecutor::measure(const Config& config, const std::string& reason) {
-  CandidateRecord rec;
-  rec.name = next_name();
-  rec.family = family_.name();
-  rec.family_hash = family_.source_hash();
-  rec.config = config;
-  rec.reason = reason;
-  rec.source_path = emit(rec.name, config).string();
-
-  Reply r = compile_and_check(rec);
-  if (r.ok() && worker_.on_gpu()) {
-    Timing t = timing_of(worker_.time({rec.name}, settings_.search_min_ms, 1, settings_.graph_below_us), rec.name);
+bool WorkerExecutor::measure_on(int slot, CandidateRecord& rec) const {
+  WorkerClient& worker = pool_->worker(slot);
+  Reply r = compile_and_check(worker, rec);
+  if (worker.unavailable()) {
+    pool_->note_failure(slot, r.message);
+    return false;
+  }
+  if (r.ok() && worker.on_gpu()) {
+    Reply timed = worker.time({rec.name}, settings_.search_min_ms, 1, settings_.graph_below_us);
+    if (worker.unavailable()) {
+      pool_->note_failure(slot, timed.message);
+      return false;
+    }
+    Timing t = timing_of(timed, rec.name);
     r.status = t.status;
     r.message = t.message;
     rec.median_us = t.median_us, rec.p10_us = t.p10_us, rec.p90_us = t.p90_us;
     rec.reps = t.reps, rec.method = t.method;
   }
+  pool_->note_answered(slot);
+  pool_->note_measured(slot);
   rec.status = r.status;
   rec.message = r.message;
-  history_.record_candidate(run_, rec);
-  measured_.push_back(rec);
-  return {rec.status, rec.median_us};
+  rec.measured_on = pool_->slot(slot).label;
+  return true;
+}
+
+Measurement WorkerExecutor::measure(const Config& config, const std::string& reason) {
+  return measure_batch({{config, reason}}).front();
+}
+
+std::vector<Measurement> WorkerExecutor::measure_batch(const std::vector<Proposal>& batch) {
+  std::vector<CandidateRecord> recs(batch.size());
+  for (std::size_t i = 0; i < batch.size(); ++i) {
+    CandidateRecord& rec = recs[i];
+    rec.name = next_name();
+    rec.family = family_.name();
+    rec.family_hash = family_.source_hash();
+    rec.config = batch[i].first;
+    rec.reason = batch[i].second;
+    rec.source_path = emit(rec.name, rec.config).string();
+  }
+
+  // Each live slot takes the next waiting candidate; one whose slot failed goes back to the front of the
+  // queue for whichever slot is free next. Each is recorded as soon as it has its status, so a killed run
+  // keeps it.
+  std::mutex mu;
+  std::condition_variable changed;
+  std::deque<std::size_t> waiting;
+  for (std::size_t i = 0; i < recs.size(); ++i) waiting.push_back(i);
+  std::vector<bool> done(recs.size(), false);
+  int in_flight = 0;
+  std::exception_ptr failure;
+  auto serve = [&](int slot) {
+    std::unique_lock lock(mu);
+    while (true) {
+      changed.wait(lock, [&] { return !waiting.empty() || in_flight == 0 || pool_->retired(slot); });
+      if (pool_->retired(slot) || waiting.empty() || failure) return;
+      const std::size_t i = waiting.front();
+      waiting.pop_front();
+      ++in_flight;
+      CandidateRecord rec = recs[i];
+      lock.unlock();
+      bool measured = false;
+      try {
+        measured = measure_on(slot, rec);
+        lock.lock();
+        if (measured) history_.record_candidate(run_, rec);  // one writer at a time: the lock is held
+      } catch (...) {
+        if (!lock.owns_lock()) lock.lock();
+        failure = std::current_exception();
+        --in_flight;
+        changed.notify_all();
+        return;
+      }
+      --in_flight;
+      if (measured) {
+        recs[i] = std::move(rec);
+        done[i] = true;
+      } else {
+        waiting.push_front(i);
+      }
+      changed.notify_all();
+    }
+  };
+  std::vector<int> live;
+  for (int s = 0; s < pool_->size(); ++s)
+    if (!pool_->retired(s)) live.push_back(s);
+  if (live.size() <= 1 || batch.size() <= 1) {
+    // One slot (or one candidate): measured here, in order, with no thread, as before the pool existed;
+    // after a slot is retired the next live one takes over.
+    for (int s = 0; s < pool_->size() && !waiting.empty(); ++s)
+      if (!pool_->retired(s)) serve(s);
+  } else {
+    std::vector<std::thread> threads;
+    for (int s : live) threads.emplace_back(serve, s);
+    for (auto& t : threads) t.join();
+  }
+  if (failure) std::rethrow_exception(failure);
+  for (bool d : done)
+    if (!d) pool_->home();  // throws: every slot was taken out of the pool with this batch unfinished
+
+  std::vector<Measurement> out;
+  for (auto& rec : recs) {
+    out.push_back({rec.status, rec.median_us});
+    measured_.push_back(std::move(rec));
+  }
+  return out;
 }
 
 CandidateRecord WorkerExecutor::adopt(const CandidateRecord& stored) {
@@ -60,7 +164,7 @@ CandidateRecord WorkerExecutor::adopt(const CandidateRecord& stored) {
 
 Reply WorkerExecutor::rebuild(const CandidateRecord& candidate) {
   CandidateRecord scratch = candidate;  // the stored figures stay as they were measured
-  return compile_and_check(scratch);
+  return compile_and_check(home_worker(), scratch);
 }
 
 }  // namespace kernelagent

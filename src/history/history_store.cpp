@@ -81,10 +81,17 @@ ALTER TABLE candidates ADD COLUMN reason TEXT NOT NULL DEFAULT '';
 CREATE INDEX IF NOT EXISTS runs_by_problem ON runs(problem_hash);
 )sql";
 
+// Version 3: which worker slot (GPU) measured each candidate and each baseline or final measurement, now
+// that a run measures on several. Rows of earlier versions get ''.
+constexpr const char* kMigrationV3 = R"sql(
+ALTER TABLE candidates ADD COLUMN measured_on TEXT NOT NULL DEFAULT '';
+ALTER TABLE measurements ADD COLUMN measured_on TEXT NOT NULL DEFAULT '';
+)sql";
+
 // The columns every candidate query reads, in the order read_candidate() expects.
 constexpr const char* kCandidateColumns =
     "c.name, c.family, c.family_hash, c.config, c.source_path, c.status, c.message, COALESCE(c.compile_ms, 0), "
-    "c.max_abs_err, c.median_us, c.p10_us, c.p90_us, c.reps, c.method, c.reason";
+    "c.max_abs_err, c.median_us, c.p10_us, c.p90_us, c.reps, c.method, c.reason, c.measured_on";
 
 // A prepared statement that finalizes itself; binds by position from 1.
 class Statement {
@@ -152,6 +159,7 @@ CandidateRecord read_candidate(const Statement& s, int from) {
   c.reps = static_cast<int>(s.integer(from + 12));
   c.method = s.text(from + 13);
   c.reason = s.text(from + 14);
+  c.measured_on = s.text(from + 15);
   return c;
 }
 
@@ -215,6 +223,7 @@ void HistoryStore::migrate() {
   try {
     if (v < 1) exec(kSchemaV1);
     if (v < 2) exec(kMigrationV2);
+    if (v < 3) exec(kMigrationV3);
     exec(fmt::format("PRAGMA user_version = {};", kSchemaVersion));
     exec("COMMIT;");
   } catch (...) {
@@ -236,22 +245,22 @@ std::int64_t HistoryStore::begin_run(const RunInfo& r) {
 std::int64_t HistoryStore::record_candidate(std::int64_t run, const CandidateRecord& c) {
   Statement s(db_,
               "INSERT INTO candidates (run_id, name, family, family_hash, config, source_path, status, message, "
-              "compile_ms, max_abs_err, median_us, p10_us, p90_us, reps, method, reason) "
-              "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);");
+              "compile_ms, max_abs_err, median_us, p10_us, p90_us, reps, method, reason, measured_on) "
+              "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);");
   s.bind(1, run).bind(2, c.name).bind(3, c.family).bind(4, c.family_hash).bind(5, c.config.dump());
   s.bind(6, c.source_path).bind(7, c.status).bind(8, c.message).bind(9, std::optional<double>(c.compile_ms));
   s.bind(10, c.max_abs_err).bind(11, c.median_us).bind(12, c.p10_us).bind(13, c.p90_us);
-  s.bind(14, std::int64_t{c.reps}).bind(15, c.method).bind(16, c.reason);
+  s.bind(14, std::int64_t{c.reps}).bind(15, c.method).bind(16, c.reason).bind(17, c.measured_on);
   s.step();
   return sqlite3_last_insert_rowid(db_);
 }
 
 void HistoryStore::record_measurement(std::int64_t run, const MeasurementRecord& m) {
   Statement s(db_,
-              "INSERT INTO measurements (run_id, target, phase, status, median_us, p10_us, p90_us, reps, method) "
-              "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?);");
+              "INSERT INTO measurements (run_id, target, phase, status, median_us, p10_us, p90_us, reps, method, "
+              "measured_on) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?);");
   s.bind(1, run).bind(2, m.target).bind(3, m.phase).bind(4, m.status).bind(5, m.median_us).bind(6, m.p10_us);
-  s.bind(7, m.p90_us).bind(8, std::int64_t{m.reps}).bind(9, m.method);
+  s.bind(7, m.p90_us).bind(8, std::int64_t{m.reps}).bind(9, m.method).bind(10, m.measured_on);
   s.step();
 }
 

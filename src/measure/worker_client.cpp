@@ -42,6 +42,9 @@ const json& WorkerClient::start() {
                                 "--python PATH.",
                                 command_.argv.empty() ? "" : command_.argv.front(), ex.detail, where));
   }
+  if (ex.reply.value("status", std::string()) != "ok")  // a worker that knows why it cannot serve says so
+    throw UserError(ExitCode::environment,
+                    fmt::format("the worker did not start: {}", ex.reply.value("message", ex.reply.dump())));
   hello_ = ex.reply;
   started_once_ = true;
   compiled_here_.clear();
@@ -58,16 +61,28 @@ Reply WorkerClient::send(json req, std::chrono::milliseconds timeout) {
 }
 
 std::optional<Reply> WorkerClient::ensure_ready(const std::vector<std::string>& candidates) {
+  unavailable_ = false;
   if (!process_.running()) {
     Exchange ex = process_.start(timeouts_.start);
+    unavailable_ = true;
     if (ex.outcome != Exchange::Outcome::reply)
       return Reply{std::string(status::crashed), "worker failed to restart: " + ex.detail, {}};
+    const std::string device = ex.reply.value("device", std::string());
+    if (ex.reply.value("status", std::string()) != "ok" ||
+        (started_once_ && device != hello_.value("device", std::string()))) {
+      process_.kill();
+      return Reply{std::string(status::crashed),
+                   fmt::format("worker restarted on '{}' instead of '{}': {}", device,
+                               hello_.value("device", std::string()), ex.reply.value("message", std::string())),
+                   {}};
+    }
     ++restarts_;
     compiled_here_.clear();
     if (load_request_) {
       Reply r = send(*load_request_, timeouts_.load);
       if (!r.ok()) return Reply{r.status, "reloading the problem after a worker restart failed: " + r.message, {}};
     }
+    unavailable_ = false;
   }
   for (const auto& name : candidates) {
     if (compiled_here_.contains(name)) continue;

@@ -1,6 +1,7 @@
 #include "kernelagent/measure/worker_process.hpp"
 
 #include <fcntl.h>
+#include <fmt/format.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/prctl.h>
@@ -8,14 +9,62 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <condition_variable>
 #include <cstring>
+#include <deque>
+#include <functional>
+#include <future>
+#include <mutex>
 #include <stdexcept>
-
-#include <fmt/format.h>
+#include <thread>
 
 namespace kernelagent {
 
 using Clock = std::chrono::steady_clock;
+
+namespace {
+
+// Runs `fork_child` on one thread that lives as long as the engine. A worker asks to be killed when its
+// parent dies (PR_SET_PDEATHSIG), and Linux takes the parent to be the thread that forked: a worker
+// started from a short-lived thread (a GPU slot measuring its part of a batch) would be killed when that
+// thread ended. Forking on this thread ties every worker to the engine's lifetime instead.
+pid_t on_spawner_thread(const std::function<pid_t()>& fork_child) {
+  struct Job {
+    const std::function<pid_t()>* fork_child;
+    std::promise<pid_t> pid;
+  };
+  // Never destroyed: the thread waits on them until the process ends, and destroying a condition variable
+  // that a thread waits on blocks exit.
+  struct Spawner {
+    std::mutex mu;
+    std::condition_variable wake;
+    std::deque<Job*> jobs;
+  };
+  static Spawner* const spawner = [] {
+    auto* s = new Spawner;
+    std::thread([s]() {
+      while (true) {
+        std::unique_lock lock(s->mu);
+        s->wake.wait(lock, [s] { return !s->jobs.empty(); });
+        Job* job = s->jobs.front();
+        s->jobs.pop_front();
+        lock.unlock();
+        job->pid.set_value((*job->fork_child)());
+      }
+    }).detach();
+    return s;
+  }();
+  Job job{&fork_child, {}};
+  std::future<pid_t> pid = job.pid.get_future();
+  {
+    std::lock_guard lock(spawner->mu);
+    spawner->jobs.push_back(&job);
+  }
+  spawner->wake.notify_one();
+  return pid.get();
+}
+
+}  // namespace
 
 WorkerProcess::WorkerProcess(WorkerCommand command) : command_(std::move(command)) {
   // A worker that dies while we write to it must not kill the engine.
@@ -48,9 +97,10 @@ Exchange WorkerProcess::start(std::chrono::milliseconds timeout) {
     err_fd = ::open(command_.stderr_path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
   const pid_t parent = ::getpid();
 
-  pid_t pid = ::fork();
-  if (pid < 0) throw std::runtime_error(fmt::format("cannot start the worker: fork: {}", std::strerror(errno)));
-  if (pid == 0) {
+  pid_t pid = on_spawner_thread([&]() -> pid_t {
+    const pid_t child = ::fork();
+    if (child < 0) return -errno;  // errno is this thread's: the caller gets it as the result
+    if (child > 0) return child;
     // Own process group, so a kill reaches whatever the worker started (compilers, ptxas).
     ::setpgid(0, 0);
     // Die with the engine: a worker must never outlive the run that owns it.
@@ -63,7 +113,8 @@ Exchange WorkerProcess::start(std::chrono::milliseconds timeout) {
     const char msg[] = "kernelagent: cannot execute the worker's Python interpreter\n";
     [[maybe_unused]] auto n = ::write(STDERR_FILENO, msg, sizeof msg - 1);
     ::_exit(127);
-  }
+  });
+  if (pid < 0) throw std::runtime_error(fmt::format("cannot start the worker: fork: {}", std::strerror(-pid)));
   ::setpgid(pid, pid);  // also from the parent, so a kill right after fork cannot miss the group
   if (err_fd >= 0) ::close(err_fd);
   ::close(in_pipe[0]);

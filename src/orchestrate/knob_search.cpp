@@ -45,9 +45,10 @@ KnobSearchOutcome run_knob_search(const KnobSearchRequest& request, const KnobSp
   KnobSearchOutcome out;
   out.strategy = strategy->name();
   out.trials = std::move(start.resumed);
+  std::size_t seen = executor.measured().size();
   auto measured = [&](const Trial&) {
-    // The executor has just recorded the candidate for this trial.
-    out.trials.push_back({executor.measured().back()});
+    // The executor has recorded the candidates of the batch in the order of its trials.
+    out.trials.push_back({executor.measured().at(seen++)});
     if (on_trial) on_trial(out.trials.back(), static_cast<int>(out.trials.size()));
   };
   out.stop_reason = run_search(*strategy, executor, std::move(ctx), request.limits, measured).stop_reason;

@@ -25,8 +25,9 @@ using nlohmann::json;
 
 namespace {
 
-MeasurementRecord measurement(const std::string& target, const std::string& phase, const Timing& t) {
-  return {target, phase, t.status, t.median_us, t.p10_us, t.p90_us, t.reps, t.method};
+MeasurementRecord measurement(const std::string& target, const std::string& phase, const Timing& t,
+                              const std::string& measured_on) {
+  return {target, phase, t.status, t.median_us, t.p10_us, t.p90_us, t.reps, t.method, measured_on};
 }
 
 std::optional<double> ratio(const std::optional<double>& base, const std::optional<double>& mine) {
@@ -85,6 +86,7 @@ json trial_json(const SearchTrial& t) {
   json j = {{"candidate", c.name}, {"config", c.config}, {"status", c.status}, {"reason", c.reason}};
   if (!c.message.empty()) j["message"] = c.message;
   if (c.median_us) j["median_us"] = *c.median_us;
+  if (!c.measured_on.empty()) j["measured_on"] = c.measured_on;
   if (t.resumed_from_run) j["resumed_from"] = {{"run_id", t.resumed_from_run}, {"candidate", t.resumed_from_name}};
   return j;
 }
@@ -127,7 +129,30 @@ int effective_plateau(const OptimizeOptions& opt, bool on_gpu) {
 
 OptimizeOutcome run_optimize(const OptimizeOptions& opt, WorkerClient& worker, HistoryStore& history,
                              const std::vector<std::unique_ptr<Family>>& families) {
+  WorkerPool only(worker);
+  return run_optimize(opt, only, history, families);
+}
+
+namespace {
+// result.json's pool: every slot, what it measured, whether it was taken out, and where the finalists were
+// timed.
+json pool_json(const WorkerPool& pool, const std::string& finals_on) {
+  json slots = json::array();
+  for (int i = 0; i < pool.size(); ++i) {
+    const WorkerSlot& s = pool.slot(i);
+    json j = {{"label", s.label}, {"measured", s.measured}, {"retired", s.retired}};
+    if (s.retired) j["why"] = s.retired_why;
+    slots.push_back(std::move(j));
+  }
+  return {{"slots", slots}, {"finals_on", finals_on.empty() ? json(nullptr) : json(finals_on)}};
+}
+}  // namespace
+
+OptimizeOutcome run_optimize(const OptimizeOptions& opt, WorkerPool& pool, HistoryStore& history,
+                             const std::vector<std::unique_ptr<Family>>& families) {
   const auto t0 = std::chrono::steady_clock::now();
+  WorkerClient& worker = pool.worker(pool.home());
+  const std::string home_label = pool.slot(pool.home()).label;
   const std::string label = opt.problem.filename().string();
   auto progress = [&](ProgressEvent e) {
     e.problem = label;
@@ -175,7 +200,10 @@ OptimizeOutcome run_optimize(const OptimizeOptions& opt, WorkerClient& worker, H
                to_string(opt.precision)};
 
   std::optional<double> eager_final_us, compile_final_us;  // shown on the progress line when done
+  std::string finals_on;  // the slot that timed the finalists
   auto finish = [&](ExitCode code, const std::string& status, const std::string& message, std::int64_t run) {
+    for (const auto& n : pool.notices()) result["warnings"].push_back(n);
+    result["pool"] = pool_json(pool, finals_on);
     outcome.code = code;
     outcome.message = message;
     result["status"] = status;
@@ -249,8 +277,8 @@ OptimizeOutcome run_optimize(const OptimizeOptions& opt, WorkerClient& worker, H
     Reply base = worker.time({"eager", "compile"}, opt.search_min_ms, 1, opt.graph_below_us);
     eager = timing_of(base, "eager");
     compiled = timing_of(base, "compile");
-    history.record_measurement(run, measurement("eager", "baseline", eager));
-    history.record_measurement(run, measurement("compile", "baseline", compiled));
+    history.record_measurement(run, measurement("eager", "baseline", eager, home_label));
+    history.record_measurement(run, measurement("compile", "baseline", compiled, home_label));
   }
 
   const KnobSearchRequest req = search_request(
@@ -259,8 +287,13 @@ OptimizeOutcome run_optimize(const OptimizeOptions& opt, WorkerClient& worker, H
   if (opt.target_fraction > 0 && !req.limits.target_us)
     result["warnings"].push_back("--target needs the roofline of a known GPU; the search ran without a target");
 
+  // The other slots load the problem too (the home slot has it), at once.
+  if (pool.size() > 1) {
+    progress({.stage = "load", .note = fmt::format("{} worker slots", pool.size())});
+    pool.load_others(problem.string(), 0);
+  }
   WorkerExecutor executor(
-      worker, history, run, *family, trace,
+      pool, history, run, *family, trace,
       {opt.out_dir / "candidates", label, tol, opt.check_seeds, opt.search_min_ms, opt.graph_below_us});
   SearchStart start = start_search(req, family->knob_space(), executor, history, run);
   if (on_gpu && opt.compile_workers > 1 && opt.make_compile_worker && req.strategy == "exhaustive")
@@ -284,17 +317,24 @@ OptimizeOutcome run_optimize(const OptimizeOptions& opt, WorkerClient& worker, H
               .note = fmt::format("{} trials resumed from the history", resumed)});
   json warm_starts = json::array();
   for (const auto& w : start.warm_starts) warm_starts.push_back({{"run_id", w.run_id}, {"config", w.config}});
-  KnobSearchOutcome searched =
-      run_knob_search(req, family->knob_space(), std::move(start), executor, [&](const SearchTrial& t, int n) {
-        note_best(t);
-        progress({.stage = "search",
-                  .trial = n,
-                  .trials = planned,
-                  .best_us = best_us,
-                  .eager_us = eager.median_us,
-                  .compile_us = compiled.median_us,
-                  .note = t.candidate.status});
-      });
+  KnobSearchOutcome searched;
+  try {
+    searched =
+        run_knob_search(req, family->knob_space(), std::move(start), executor, [&](const SearchTrial& t, int n) {
+          note_best(t);
+          progress({.stage = "search",
+                    .trial = n,
+                    .trials = planned,
+                    .best_us = best_us,
+                    .eager_us = eager.median_us,
+                    .compile_us = compiled.median_us,
+                    .note = t.candidate.status});
+        });
+  } catch (const UserError& e) {
+    // Every worker slot was taken out of the pool: what was measured is in the history (the same command
+    // resumes it); the run ends with the reason.
+    return finish(e.code(), "no_worker", e.what(), run);
+  }
 
   std::map<std::string, int> by_status;
   json trial_list = json::array();
@@ -337,14 +377,21 @@ OptimizeOutcome run_optimize(const OptimizeOptions& opt, WorkerClient& worker, H
                      [&](const SearchTrial* a, const SearchTrial* b) { return search_us(a) < search_us(b); });
     std::vector<std::string> targets = {"eager", "compile"};
     std::vector<const SearchTrial*> finalists;
+    // The finalists are timed together on one GPU, the home slot's, so that their numbers compare: one that
+    // another slot measured (or an earlier run) is compiled and checked there first.
+    WorkerClient& final_worker = executor.home_worker();
+    finals_on = executor.home_label();
     for (const SearchTrial* t : passed) {
       if (static_cast<int>(finalists.size()) >= opt.finalists) break;
-      if (t->resumed_from_run) {
+      if (t->resumed_from_run || t->candidate.measured_on != finals_on) {
         Reply rebuilt = executor.rebuild(t->candidate);
         if (!rebuilt.ok()) {
-          result["warnings"].push_back(fmt::format("{} (resumed from run {}) failed when rebuilt: {} {}",
-                                                   t->candidate.name, t->resumed_from_run, rebuilt.status,
-                                                   rebuilt.message));
+          result["warnings"].push_back(
+              t->resumed_from_run
+                  ? fmt::format("{} (resumed from run {}) failed when rebuilt: {} {}", t->candidate.name,
+                                t->resumed_from_run, rebuilt.status, rebuilt.message)
+                  : fmt::format("{} (measured on {}) failed when rebuilt on {}: {} {}", t->candidate.name,
+                                t->candidate.measured_on, finals_on, rebuilt.status, rebuilt.message));
           continue;
         }
       }
@@ -352,15 +399,15 @@ OptimizeOutcome run_optimize(const OptimizeOptions& opt, WorkerClient& worker, H
       targets.push_back(t->candidate.name);
     }
     progress({.stage = "final", .best_us = best_us, .eager_us = eager.median_us, .compile_us = compiled.median_us});
-    Reply fin = worker.time(targets, opt.final_min_ms, opt.final_rounds, opt.graph_below_us);
+    Reply fin = final_worker.time(targets, opt.final_min_ms, opt.final_rounds, opt.graph_below_us);
     eager = timing_of(fin, "eager");
     compiled = timing_of(fin, "compile");
-    history.record_measurement(run, measurement("eager", "final", eager));
-    history.record_measurement(run, measurement("compile", "final", compiled));
+    history.record_measurement(run, measurement("eager", "final", eager, finals_on));
+    history.record_measurement(run, measurement("compile", "final", compiled, finals_on));
     std::optional<double> fastest;
     for (const SearchTrial* f : finalists) {
       Timing t = timing_of(fin, f->candidate.name);
-      history.record_measurement(run, measurement(f->candidate.name, "final", t));
+      history.record_measurement(run, measurement(f->candidate.name, "final", t, finals_on));
       if (t.median_us && (!fastest || *t.median_us < *fastest)) {
         fastest = t.median_us;
         best_final = t;
@@ -395,6 +442,7 @@ OptimizeOutcome run_optimize(const OptimizeOptions& opt, WorkerClient& worker, H
     best_json["p10_us"] = *best_final.p10_us;
     best_json["p90_us"] = *best_final.p90_us;
     best_json["method"] = best_final.method;
+    best_json["measured_on"] = finals_on;
   }
   result["best"] = best_json;
   result["baselines"] = {{"eager", eager.to_json()}, {"compile", compiled.to_json()}};

@@ -17,7 +17,24 @@ const Trial* fastest(const std::vector<Trial>& trials) {
 }  // namespace
 
 bool SearchContext::measured(const Config& c) const {
-  return std::any_of(trials.begin(), trials.end(), [&](const Trial& t) { return t.config == c; });
+  return std::any_of(trials.begin(), trials.end(), [&](const Trial& t) { return t.config == c; }) ||
+         std::find(pending.begin(), pending.end(), c) != pending.end();
+}
+
+std::vector<Proposal> SearchStrategy::next_batch(SearchContext& ctx, int k) {
+  std::vector<Proposal> batch;
+  while (static_cast<int>(batch.size()) < k) {
+    auto proposal = next(ctx);
+    if (!proposal) break;
+    // A strategy that does not know the batch proposes a pending configuration again: the batch is done.
+    if (std::find(ctx.pending.begin(), ctx.pending.end(), proposal->first) != ctx.pending.end()) break;
+    if (ctx.measured(proposal->first)) continue;  // never measure a configuration twice
+    if (!batch.empty() && !joins_batch()) break;
+    ctx.pending.push_back(proposal->first);
+    batch.push_back(std::move(*proposal));
+  }
+  ctx.pending.clear();
+  return batch;
 }
 
 const Trial* SearchContext::best() const { return fastest(trials); }
@@ -59,16 +76,20 @@ SearchOutcome run_search(SearchStrategy& strategy, MeasureExecutor& executor, Se
       out.stop_reason = "trial budget";
       break;
     }
-    auto proposal = strategy.next(ctx);
-    if (!proposal) {
+    int k = std::max(1, executor.capacity());
+    if (limits.max_trials > 0) k = std::min(k, limits.max_trials - static_cast<int>(ctx.trials.size()));
+    const std::vector<Proposal> batch = strategy.next_batch(ctx, k);
+    if (batch.empty()) {
       out.stop_reason = "space exhausted";
       break;
     }
-    if (ctx.measured(proposal->first)) continue;  // never measure a configuration twice
-    Trial t{proposal->first, executor.measure(proposal->first, proposal->second), proposal->second};
-    ctx.trials.push_back(t);
-    if (on_trial) on_trial(t);
-    count(t);
+    const std::vector<Measurement> results = executor.measure_batch(batch);
+    for (std::size_t i = 0; i < batch.size(); ++i) {
+      Trial t{batch[i].first, results.at(i), batch[i].second};
+      ctx.trials.push_back(t);
+      if (on_trial) on_trial(t);
+      count(t);
+    }
   }
   out.trials = std::move(ctx.trials);
   return out;

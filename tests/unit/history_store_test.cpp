@@ -141,10 +141,11 @@ TEST(HistoryStore, MigratesAVersion1DatabaseAndKeepsItsRows) {
   sqlite3_close(db);
 
   HistoryStore store(dir / "h.sqlite");
-  EXPECT_EQ(store.schema_version(), 2);
+  EXPECT_EQ(store.schema_version(), 3);
   auto old = store.candidates(1);
   ASSERT_EQ(old.size(), 1u);
   EXPECT_EQ(old[0].reason, "");  // version 1 kept no reasons
+  EXPECT_EQ(old[0].measured_on, "");  // nor the GPU that measured
   EXPECT_DOUBLE_EQ(*old[0].median_us, 3100.0);
   // The old rows are resumable, and new ones keep their reason.
   auto matching = store.candidates_matching({"abc", "cuda", "NVIDIA H200", "strict", "{}", "elementwise", "f00d"}, 0);
@@ -156,8 +157,42 @@ TEST(HistoryStore, MigratesAVersion1DatabaseAndKeepsItsRows) {
   EXPECT_EQ(store.candidates(1).back().reason, c.reason);
   // Opening it again changes nothing.
   HistoryStore reopened(dir / "h.sqlite");
-  EXPECT_EQ(reopened.schema_version(), 2);
+  EXPECT_EQ(reopened.schema_version(), 3);
   EXPECT_EQ(reopened.candidates(1).size(), 2u);
+}
+
+TEST(HistoryStore, MigratesAVersion2DatabaseAndRecordsWhichSlotMeasured) {
+  auto dir = test::temp_dir("history-migrate-v2");
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open((dir / "h.sqlite").c_str(), &db), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(db, kVersion1, nullptr, nullptr, nullptr), SQLITE_OK);
+  // Version 2 as kernelagent migrated it: candidates with their reason.
+  ASSERT_EQ(sqlite3_exec(db,
+                         "ALTER TABLE candidates ADD COLUMN reason TEXT NOT NULL DEFAULT '';"
+                         "UPDATE candidates SET reason = 'the default configuration'; PRAGMA user_version = 2;",
+                         nullptr, nullptr, nullptr),
+            SQLITE_OK);
+  sqlite3_close(db);
+
+  HistoryStore store(dir / "h.sqlite");
+  EXPECT_EQ(store.schema_version(), 3);
+  ASSERT_EQ(store.candidates(1).size(), 1u);
+  EXPECT_EQ(store.candidates(1)[0].reason, "the default configuration");
+  EXPECT_EQ(store.candidates(1)[0].measured_on, "");
+  CandidateRecord c{"c1", "elementwise", "f00d", {{"num_warps", 4}}, "/o/c1.py", "ok", "", 0, {}, {}, {}, {}, 0, ""};
+  c.measured_on = "gpu3";
+  store.record_candidate(1, c);
+  EXPECT_EQ(store.candidates(1).back().measured_on, "gpu3");
+  store.record_measurement(1, {"c1", "final", "ok", 9.0, 8.0, 10.0, 5, "events", "gpu0"});
+  sqlite3* check = nullptr;
+  ASSERT_EQ(sqlite3_open((dir / "h.sqlite").c_str(), &check), SQLITE_OK);
+  sqlite3_stmt* st = nullptr;
+  ASSERT_EQ(sqlite3_prepare_v2(check, "SELECT measured_on FROM measurements WHERE target = 'c1';", -1, &st, nullptr),
+            SQLITE_OK);
+  ASSERT_EQ(sqlite3_step(st), SQLITE_ROW);
+  EXPECT_STREQ(reinterpret_cast<const char*>(sqlite3_column_text(st, 0)), "gpu0");
+  sqlite3_finalize(st);
+  sqlite3_close(check);
 }
 
 TEST(HistoryStore, FinishedRunsAreThoseWithATimedBestOfTheFamilyOnTheGpu) {

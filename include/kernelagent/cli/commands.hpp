@@ -20,6 +20,8 @@ struct CommonOptions {
   double timeout_s = 180;       // --timeout: per compile/check request of a candidate
   double graph_below_us = 50;   // --graph-below-us: calls faster than this are timed by CUDA-graph replay
   int compile_workers = -1;     // --compile-workers: the compile pool's size (-1: min(8, cores - 1))
+  std::string gpus = "all";     // --gpus: worker slots, "all" or indices "0,1,2,3" (one worker per GPU)
+  std::string ray;              // --ray ADDRESS|auto: the slots are actors of this Ray cluster ("": local)
 };
 
 void add_common_options(CLI::App& cmd, CommonOptions& o);

@@ -9,6 +9,7 @@
 
 #include "kernelagent/cli/commands.hpp"
 #include "kernelagent/core/paths.hpp"
+#include "kernelagent/explore/worker_pool.hpp"
 #include "kernelagent/families/family.hpp"
 #include "kernelagent/history/history_store.hpp"
 #include "kernelagent/measure/worker_client.hpp"
@@ -20,7 +21,10 @@ struct Session {
   Paths paths;
   std::unique_ptr<HistoryStore> history;
   std::vector<std::unique_ptr<Family>> families;
-  std::unique_ptr<WorkerClient> worker;
+  std::unique_ptr<WorkerClient> worker;  // the home slot's worker, started first
+  // Every worker slot (--gpus, --ray): `worker` and one more per GPU, started; declared after `worker`,
+  // which it borrows.
+  std::unique_ptr<WorkerPool> pool;
   // Makes another worker like `worker`, not started, whose stderr goes to its own numbered log beside
   // `worker`'s (compile-worker-N.log): the compile pool's.
   std::function<std::unique_ptr<WorkerClient>()> make_worker;
@@ -30,7 +34,9 @@ struct Session {
 // Sets the compile pool of `opt` from the session (a no-op for a pool of size 0).
 void use_compile_pool(const Session& session, OptimizeOptions& opt);
 
-// Opens the history, loads the families and starts a worker whose stderr goes to `worker_log`.
+// Opens the history, loads the families and starts the worker slots: the home worker, whose stderr goes to
+// `worker_log`, then one per further GPU (--gpus; on --ray a proxy per GPU of the cluster), whose logs are
+// worker-slotN.log beside it.
 Session open_session(const CommonOptions& common, const std::filesystem::path& worker_log);
 
 // A live progress line on stderr: rewritten in place on a terminal, one line per event otherwise.

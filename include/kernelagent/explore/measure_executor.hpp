@@ -1,10 +1,12 @@
 #pragma once
-// Where candidates are measured. The search asks an executor for the outcome of one configuration and
-// does not know whether a worker on a GPU, a recorded sweep, or (later) a pool of GPUs or a Ray cluster
-// answers: more machines plug in behind this interface with the orchestrator unchanged.
+// Where candidates are measured. The search asks an executor for the outcome of configurations and does
+// not know whether a worker on a GPU, a pool of GPUs, a Ray cluster or a recorded sweep answers: more
+// machines plug in behind this interface with the orchestrator unchanged.
 
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "kernelagent/families/family.hpp"
 
@@ -20,12 +22,26 @@ struct Measurement {
   bool passed() const { return status == "ok"; }
 };
 
+// A configuration the search chose, with the reason it chose it.
+using Proposal = std::pair<Config, std::string>;
+
 class MeasureExecutor {
  public:
   virtual ~MeasureExecutor() = default;
   // `reason` is why the search chose the configuration: an executor that keeps a record of what it
   // measured (the history) stores it as the decision; one that answers from a record ignores it.
   virtual Measurement measure(const Config& config, const std::string& reason) = 0;
+
+  // How many configurations it measures at once now (its live worker slots, one per GPU); the search
+  // proposes at most this many at a time. 1 for one GPU or a record.
+  virtual int capacity() const { return 1; }
+  // The outcomes of a batch (at most capacity() proposals), in the batch's order. An executor with several
+  // slots measures them at once; this default measures them one after another.
+  virtual std::vector<Measurement> measure_batch(const std::vector<Proposal>& batch) {
+    std::vector<Measurement> out;
+    for (const auto& [config, reason] : batch) out.push_back(measure(config, reason));
+    return out;
+  }
 };
 
 }  // namespace kernelagent

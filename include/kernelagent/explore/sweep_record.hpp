@@ -22,6 +22,10 @@ class SweepRecord : public MeasureExecutor {
   static SweepRecord from_json(const nlohmann::json& record, const std::string& origin);
 
   Measurement measure(const Config& config, const std::string& reason) override;
+  // Answers as if `slots` GPUs measured at once (the search proposes batches of that many), to see what a
+  // multi-GPU search would measure; 1 by default.
+  void set_slots(int slots) { slots_ = slots < 1 ? 1 : slots; }
+  int capacity() const override { return slots_; }
   // The recorded outcome of a configuration; "invalid_config" for one the sweep pruned.
   Measurement measure(const Config& config) const;
 
@@ -39,6 +43,7 @@ class SweepRecord : public MeasureExecutor {
   KnobSpace space_;
   std::vector<Config> order_;
   std::map<std::string, Measurement> by_config_;
+  int slots_ = 1;
 };
 
 }  // namespace kernelagent

@@ -39,6 +39,7 @@ struct CandidateRecord {
   int reps = 0;
   std::string method;  // "events" or "cuda_graph"
   std::string reason;  // why the search chose it (the decision); "" in a version-1 database
+  std::string measured_on;  // the worker slot that measured it: "gpu0", "cpu0", "ray:NODE/gpu1"; "" before v3
 };
 
 // Everything a stored candidate's outcome depends on (DESIGN.md section 7): candidates with the same key
@@ -75,6 +76,7 @@ struct MeasurementRecord {
   std::optional<double> median_us, p10_us, p90_us;
   int reps = 0;
   std::string method;
+  std::string measured_on;  // the worker slot ("gpu0"); "" before v3
 };
 
 struct RunSummary {
@@ -88,7 +90,7 @@ struct RunSummary {
 
 class HistoryStore {
  public:
-  static constexpr int kSchemaVersion = 2;
+  static constexpr int kSchemaVersion = 3;
 
   explicit HistoryStore(const std::filesystem::path& path);
   ~HistoryStore();

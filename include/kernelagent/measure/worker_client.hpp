@@ -51,6 +51,10 @@ class WorkerClient {
   void shutdown();
 
   int restarts() const { return restarts_; }
+  // The last request failed because no worker could be brought up for it: the worker would not restart,
+  // could not load the problem again, or came up on another device than at first (a GPU that went away
+  // comes back as the CPU). Not the candidate's doing: a pool counts it against the worker's slot.
+  bool unavailable() const { return unavailable_; }
 
  private:
   Reply send(nlohmann::json req, std::chrono::milliseconds timeout);
@@ -64,6 +68,7 @@ class WorkerClient {
   int next_id_ = 1;
   int restarts_ = 0;
   bool started_once_ = false;
+  bool unavailable_ = false;
   std::optional<nlohmann::json> load_request_;          // replayed after a restart
   std::map<std::string, std::string> candidate_paths_;  // every candidate compiled ok, by name
   std::set<std::string> compiled_here_;                 // those the current process has compiled

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "kernelagent/core/error.hpp"
+#include "kernelagent/explore/worker_pool.hpp"
 #include "kernelagent/families/family.hpp"
 #include "kernelagent/history/history_store.hpp"
 #include "kernelagent/measure/tolerance.hpp"
@@ -71,7 +72,12 @@ struct OptimizeOutcome {
 // with no trial limit, else none (0).
 int effective_plateau(const OptimizeOptions& opt, bool on_gpu);
 
+// On one worker (one GPU, or the CPU).
 OptimizeOutcome run_optimize(const OptimizeOptions& options, WorkerClient& worker, HistoryStore& history,
+                             const std::vector<std::unique_ptr<Family>>& families);
+// On a pool of worker slots (one per GPU): the search measures on every live slot at once; the problem is
+// traced and the baselines and finalists timed on the home slot (worker_pool.hpp).
+OptimizeOutcome run_optimize(const OptimizeOptions& options, WorkerPool& pool, HistoryStore& history,
                              const std::vector<std::unique_ptr<Family>>& families);
 
 }  // namespace kernelagent

@@ -30,6 +30,9 @@ struct SearchContext {
   const KnobSpace* space = nullptr;
   std::vector<Config> valid;  // every configuration the problem and GPU allow, in space order
   std::vector<Trial> trials;  // measured so far, in order (earlier runs' trials first when resumed)
+  // Proposed for the batch being assembled, not measured yet: a strategy treats them as taken (measured()
+  // says yes) but knows nothing of their results. Empty outside a batch, so a run with one GPU never sees it.
+  std::vector<Config> pending;
   // Configurations worth measuring early, each with its reason (a warm start from the best configuration
   // of a similar problem); the guided strategy proposes them right after the default.
   std::vector<std::pair<Config, std::string>> seeds;
@@ -39,6 +42,7 @@ struct SearchContext {
   // How often each one-knob move helped in earlier runs like this one (null or empty: no history); the
   // guided strategy tries the moves that helped most often first among those its prescription allows.
   const MoveStats* moves = nullptr;
+  // Measured, or pending in the batch being assembled.
   bool measured(const Config& c) const;
   const Trial* best() const;
 };
@@ -49,6 +53,16 @@ class SearchStrategy {
   virtual std::string name() const = 0;
   // The next configuration to measure, with its reason; nullopt when the strategy has nothing left.
   virtual std::optional<std::pair<Config, std::string>> next(const SearchContext& ctx) = 0;
+  // Up to `k` configurations to measure at once (one per free GPU), never measured before: the next ones
+  // the strategy would propose if the earlier ones of the batch were measured, results unknown. For k = 1
+  // exactly next() (a proposal already measured is asked again, as the loop always did). A strategy stops a
+  // batch early where its next proposal would need the batch's results (joins_batch).
+  std::vector<Proposal> next_batch(SearchContext& ctx, int k);
+
+ protected:
+  // Whether the proposal next() just made may join a batch that already has one: a strategy says no where
+  // it proposed only because it knew nothing better without the pending results.
+  virtual bool joins_batch() const { return true; }
 };
 
 std::unique_ptr<SearchStrategy> make_exhaustive_search();
@@ -72,7 +86,9 @@ struct SearchOutcome {
 };
 
 // The loop: ask the strategy, never measure a configuration twice, measure through the executor, stop at
-// a limit. `on_trial` sees every trial as it is measured (progress, storage).
+// a limit. `on_trial` sees every trial as it is measured (progress, storage). With an executor of capacity
+// k > 1 (k GPUs) the strategy proposes batches of up to k (never past the trial budget), measured at once;
+// the target and the plateau are checked after each batch. With capacity 1 it is the one-at-a-time loop.
 SearchOutcome run_search(SearchStrategy& strategy, MeasureExecutor& executor, SearchContext ctx,
                          const SearchLimits& limits, const std::function<void(const Trial&)>& on_trial = {});
 

@@ -53,7 +53,8 @@ class GuidedSearch : public SearchStrategy {
     if (valid_.empty())
       for (const auto& c : ctx.valid) valid_.insert(c.dump());
     auto fresh = [&](const Config& c) { return valid_.count(c.dump()) && !ctx.measured(c); };
-    if (ctx.trials.empty() && !ctx.valid.empty())
+    filler_ = false;
+    if (ctx.trials.empty() && !ctx.valid.empty() && !ctx.measured(ctx.valid.front()))
       return std::make_pair(ctx.valid.front(), std::string("the default configuration"));
     // Seeds (warm starts) come right after the default, before any move of the beam.
     for (const auto& [seed, why] : ctx.seeds)
@@ -95,10 +96,17 @@ class GuidedSearch : public SearchStrategy {
                                                      vi.dump(), knobs[j].name, vj.dump()));
             }
     // 4. Whatever is left.
+    filler_ = true;
     for (const auto& c : ctx.valid)
       if (fresh(c)) return std::make_pair(c, std::string("the neighbourhoods are spent: next in the space's order"));
     return std::nullopt;
   }
+
+ protected:
+  // In a batch (several GPUs), a configuration proposed only because nothing measured so far suggests
+  // anything better (the space's order) waits for the batch's results, which may: the first batch of a
+  // cold search is the default (and the warm starts), the next the best moves from it.
+  bool joins_batch() const override { return !filler_; }
 
  private:
   // The fastest few, then the fastest of each variant not among them; fastest first.
@@ -230,6 +238,7 @@ class GuidedSearch : public SearchStrategy {
 
   int beam_width_;
   std::size_t turn_ = 0;  // the parent whose turn it is to propose
+  bool filler_ = false;   // the last proposal came from the space's order, not from the beam
   std::set<std::string> valid_;
 };
 

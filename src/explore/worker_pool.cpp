@@ -158,10 +158,9 @@ void WorkerPool::retire_locked(int slot, const std::string& why) {
   s.retired_why = why;
   int left = 0;
   for (const auto& o : slots_) left += !o.retired;
-  const std::string msg =
-      left > 0 ? fmt::format("{} is taken out of the pool: {}; the run goes on with {} slot{}", s.label, why, left,
-                             left == 1 ? "" : "s")
-               : fmt::format("{} is taken out of the pool: {}; no slot is left", s.label, why);
+  const std::string msg = left > 0 ? fmt::format("{} is taken out of the pool: {}; the run goes on with {} slot{}",
+                                                 s.label, why, left, left == 1 ? "" : "s")
+                                   : fmt::format("{} is taken out of the pool: {}; no slot is left", s.label, why);
   notices_.push_back(msg);
   if (on_notice)
     on_notice(msg);

@@ -179,5 +179,90 @@ TEST(Search, RandomIsSeededAndLimitsStopTheLoop) {
   EXPECT_THROW(make_search("annealing"), UserError);
 }
 
+// The search as it ran before batches existed: ask, skip what was measured, measure, one at a time.
+std::vector<Trial> one_at_a_time(SearchStrategy& s, SweepRecord& rec, SearchContext ctx, int max_trials) {
+  while (max_trials == 0 || static_cast<int>(ctx.trials.size()) < max_trials) {
+    auto p = s.next(ctx);
+    if (!p) break;
+    if (ctx.measured(p->first)) continue;
+    ctx.trials.push_back({p->first, rec.measure(p->first), p->second});
+  }
+  return ctx.trials;
+}
+
+// A record answering as `slots` GPUs would, keeping the size of every batch it was asked.
+class BatchLog : public MeasureExecutor {
+ public:
+  BatchLog(SweepRecord& rec, int slots) : rec_(rec), slots_(slots) {}
+  Measurement measure(const Config& c, const std::string&) override { return rec_.measure(c); }
+  int capacity() const override { return slots_; }
+  std::vector<Measurement> measure_batch(const std::vector<Proposal>& batch) override {
+    batches.push_back(batch);
+    return MeasureExecutor::measure_batch(batch);
+  }
+  std::vector<std::vector<Proposal>> batches;
+
+ private:
+  SweepRecord& rec_;
+  int slots_;
+};
+
+TEST(Batch, OneSlotMeasuresWhatTheOneAtATimeSearchMeasuredInItsOrder) {
+  for (const auto& e : std::filesystem::directory_iterator(test::data_dir() / "sweeps" / "h200")) {
+    SweepRecord rec = SweepRecord::load(e.path());
+    for (const std::string name : {"guided", "exhaustive", "random"}) {
+      auto a = make_search(name, 3), b = make_search(name, 3);
+      const auto expected = one_at_a_time(*a, rec, context_for(rec), 0);
+      BatchLog one(rec, 1);
+      const auto got = run_search(*b, one, context_for(rec), {}).trials;
+      ASSERT_EQ(got.size(), expected.size()) << e.path().filename() << " " << name;
+      for (std::size_t i = 0; i < got.size(); ++i) {
+        EXPECT_EQ(got[i].config, expected[i].config) << e.path().filename() << " " << name << " trial " << i;
+        EXPECT_EQ(got[i].reason, expected[i].reason);
+      }
+      for (const auto& batch : one.batches) EXPECT_EQ(batch.size(), 1u);
+    }
+  }
+}
+
+TEST(Batch, FourSlotsGetDistinctInformedProposalsWithinTheBudget) {
+  SweepRecord rec = square_sweep();
+  auto s = make_guided_search();
+  BatchLog four(rec, 4);
+  SearchOutcome out = run_search(*s, four, context_for(rec), {.max_trials = 10});
+  EXPECT_EQ(out.trials.size(), 10u);
+  EXPECT_EQ(out.stop_reason, "trial budget");
+  std::set<std::string> seen;
+  for (const auto& t : out.trials) EXPECT_TRUE(seen.insert(t.config.dump()).second) << "measured twice: " << t.config;
+  ASSERT_GE(four.batches.size(), 3u);
+  // Nothing is known before the default is measured, so it goes alone; then the best moves from it.
+  EXPECT_EQ(four.batches[0].size(), 1u);
+  EXPECT_EQ(four.batches[0][0].second, "the default configuration");
+  EXPECT_EQ(four.batches[1].size(), 4u);
+  for (const auto& p : four.batches[1]) EXPECT_NE(p.second.find("bound:compute"), std::string::npos) << p.second;
+  std::size_t total = 0;
+  for (const auto& b : four.batches) {
+    EXPECT_LE(b.size(), 4u);
+    total += b.size();
+  }
+  EXPECT_EQ(total, 10u);  // the last batch is cut to the budget: 1 + 4 + 4 + 1
+  EXPECT_EQ(four.batches.back().size(), 1u);
+}
+
+TEST(Batch, SeveralSlotsCoverTheSameSpaceAndFindTheSameBest) {
+  SweepRecord rec = square_sweep();
+  auto ex1 = make_exhaustive_search(), ex4 = make_exhaustive_search();
+  BatchLog one(rec, 1), four(rec, 4);
+  const auto a = run_search(*ex1, one, context_for(rec), {}).trials;
+  const auto b = run_search(*ex4, four, context_for(rec), {}).trials;
+  ASSERT_EQ(a.size(), b.size());
+  for (std::size_t i = 0; i < a.size(); ++i) EXPECT_EQ(a[i].config, b[i].config);  // the same order
+  auto g = make_guided_search();
+  BatchLog three(rec, 3);
+  SearchOutcome out = run_search(*g, three, context_for(rec), {});
+  EXPECT_EQ(out.trials.size(), rec.configs().size());
+  EXPECT_DOUBLE_EQ(*out.best()->result.median_us, *rec.best_us());
+}
+
 }  // namespace
 }  // namespace kernelagent

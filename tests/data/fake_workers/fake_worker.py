@@ -4,7 +4,10 @@ It speaks the protocol of docs/protocol.md without torch. The candidate's name p
 `compile` and `check`: "crash*" kills the process with SIGSEGV, "exit*" exits with code 7, "hang*" never
 answers, "garbage*" writes a line that is not JSON, "sticky*" answers a sticky cuda_error and exits, "slow*"
 takes 0.4 s, any other name succeeds. Every request's op and candidate is appended to $FAKE_LOG so tests can see replays.
-FAKE_MODE=nohello exits before the hello; FAKE_MODE=noisy prints to stdout before the hello.
+FAKE_MODE=nohello exits before the hello; FAKE_MODE=noisy prints to stdout before the hello. FAKE_MODE holds
+several modes separated by commas; for a worker slot that goes bad: "slow" makes every compile take 0.4 s,
+"once" starts only the first time (later starts exit before the hello, like a GPU that went away),
+"crash" kills the process on its first compile.
 """
 import json
 import os
@@ -26,9 +29,15 @@ def reply(obj):
 
 
 def main():
-    mode = os.environ.get("FAKE_MODE", "")
+    modes = os.environ.get("FAKE_MODE", "").split(",")
+    mode = modes[0]
     if mode == "nohello":
         sys.exit(1)
+    if "once" in modes:
+        marker = os.environ.get("FAKE_LOG", "fake") + ".started"
+        if os.path.exists(marker):
+            sys.exit(1)
+        open(marker, "w").close()
     if mode == "noisy":
         sys.stdout.write("Some library printed this on import\n")
         sys.stdout.flush()
@@ -42,6 +51,10 @@ def main():
         if op == "shutdown":
             reply({"id": rid, "status": "ok"})
             return
+        if op == "compile" and "slow" in modes:
+            time.sleep(0.4)
+        if op == "compile" and "crash" in modes:
+            os.kill(os.getpid(), signal.SIGSEGV)
         if op in ("compile", "check"):
             if cand.startswith("crash"):
                 os.kill(os.getpid(), signal.SIGSEGV)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import socket
 import sys
 
 EXIT_ACTOR_DIED = 5
@@ -32,6 +33,19 @@ def _runtime_env() -> dict:
     env_vars = {k: os.environ[k] for k in ("KERNELAGENT_DEVICE", "TRITON_INTERPRET") if k in os.environ}
     env_vars["PYTHONUNBUFFERED"] = "1"
     return {"py_modules": [os.path.dirname(os.path.abspath(__file__))], "env_vars": env_vars}
+
+
+def _unreachable(address: str) -> str | None:
+    """Why nothing listens at a HOST:PORT address, or None (also for 'auto' and ray:// addresses, which Ray
+    resolves itself). Ray would retry a dead address for minutes; a refused connection is an answer."""
+    host, sep, port = address.rpartition(":")
+    if not sep or not port.isdigit() or "://" in address:
+        return None
+    try:
+        socket.create_connection((host, int(port)), timeout=10).close()
+    except OSError as e:
+        return f"nothing answers there ({e})"
+    return None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -57,6 +71,12 @@ def main(argv: list[str] | None = None) -> int:
     except ImportError as e:
         write({"id": 0, "status": "environment", "op": "hello",
                "message": f"ray is not installed for {sys.executable} ({e}): pip install -r python/requirements.txt"})
+        return EXIT_NO_CLUSTER
+    unreachable = _unreachable(args.address)
+    if unreachable:
+        write({"id": 0, "status": "environment", "op": "hello",
+               "message": f"cannot connect to the Ray cluster at '{args.address}': {unreachable}. "
+                          "Start one with `ray start --head` (then --ray auto) or pass its address"})
         return EXIT_NO_CLUSTER
     try:
         ray.init(address=args.address, namespace="kernelagent", runtime_env=_runtime_env(), log_to_driver=True,

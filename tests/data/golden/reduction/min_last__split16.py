@@ -170,16 +170,17 @@ def ka_softmax_coop_kernel(x_ptr, out_ptr, stats_ptr, count_ptr, ROWS, GROUPS, R
     # counter until all SPLIT have, combines the SPLIT pairs and writes its chunk: the input is read once
     # and the output written once, the floor of the operation. The grid is persistent (GROUPS * SPLIT
     # programs, all resident at once, which the launcher checks), and each program walks the rows
-    # first_row, first_row + GROUPS, ... loading the next row's chunk before it waits on this one.
+    # first_row, first_row + GROUPS, ... The registers bound the rows in flight, so the next row's chunk is
+    # not loaded before this row's wait: on the H200 at 4096 x 393216 (split 96, 4 warps) such a prefetch
+    # took 90 registers instead of 64, 6 rows in flight instead of 11, and 4.31 ms instead of 3.73.
     pid = tl.program_id(0)
     part = pid % SPLIT
     cols = part * CHUNK + tl.arange(0, CHUNK)
     col_ok = cols < R
     parts = tl.arange(0, SPLIT_P2)
     row = pid // SPLIT
-    nxt = tl.load(x_ptr + row.to(tl.int64) * R + cols, mask=col_ok & (row < ROWS), other=float("-inf")).to(tl.float32)
     while row < ROWS:
-        v = nxt
+        v = tl.load(x_ptr + row.to(tl.int64) * R + cols, mask=col_ok, other=float("-inf")).to(tl.float32)
         mx = tl.max(v, axis=0)
         # A part past the row's end (SPLIT * CHUNK > R) holds only -inf: its sum is 0, not exp(-inf + inf).
         sm = tl.where(mx == float("-inf"), 0.0, tl.sum(tl.exp(v - mx), axis=0))
@@ -189,8 +190,6 @@ def ka_softmax_coop_kernel(x_ptr, out_ptr, stats_ptr, count_ptr, ROWS, GROUPS, R
         # Every thread's part of the stores is done before one thread releases the row's counter.
         tl.debug_barrier()
         tl.atomic_add(count_ptr + row, 1, sem="release", scope="gpu")
-        after = row + GROUPS
-        nxt = tl.load(x_ptr + after.to(tl.int64) * R + cols, mask=col_ok & (after < ROWS), other=float("-inf")).to(tl.float32)
         seen = tl.atomic_add(count_ptr + row, 0, sem="acquire", scope="gpu")
         while seen < SPLIT:
             seen = tl.atomic_add(count_ptr + row, 0, sem="acquire", scope="gpu")
@@ -205,7 +204,7 @@ def ka_softmax_coop_kernel(x_ptr, out_ptr, stats_ptr, count_ptr, ROWS, GROUPS, R
         else:
             y = tl.exp(v - row_max) / row_sum
         tl.store(out_ptr + row.to(tl.int64) * R + cols, y.to(out_ptr.dtype.element_ty), mask=col_ok)
-        row = after
+        row += GROUPS
 
 
 @triton.jit

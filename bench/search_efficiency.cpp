@@ -69,6 +69,9 @@ int trials_to_near_best(SearchStrategy& s, SweepRecord& rec, const History* hist
   ctx.space = &rec.space();
   ctx.valid = rec.configs();
   ctx.bound = rec.bound();
+  // A sweep made with --profile holds each configuration's diagnosis: the guided search prescribes from
+  // it as it would from a live profile of its parents.
+  if (rec.profiled()) ctx.cause_of = [&rec](const Config& c) { return rec.cause(c); };
   if (history) {
     ctx.seeds = history->seeds;
     ctx.moves = &history->moves;

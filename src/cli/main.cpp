@@ -61,6 +61,11 @@ int main(int argc, char** argv) {
   optimize->add_option("--search", opt.search, "search strategy: guided, random or exhaustive")
       ->check(CLI::IsMember({"guided", "random", "exhaustive"}));
   optimize->add_option("--seed", opt.seed, "seed of --search random");
+  optimize->add_option("--profile", opt.profile,
+                       "Nsight Compute diagnoses of the guided search's beam parents: auto (when ncu is found on a "
+                       "GPU), on, off")
+      ->check(CLI::IsMember({"auto", "on", "off"}));
+  optimize->add_option("--ncu", opt.ncu, "the ncu executable (default: found on PATH or in the CUDA folders)");
   optimize->add_option("--plateau", opt.plateau,
                        "stop after N trials without a 1 % improvement (default: 10 for the guided search on a GPU "
                        "without --trials, else never; 0: never)")
@@ -80,6 +85,9 @@ int main(int argc, char** argv) {
   sweep_cmd->add_option("--out", sweep.out, "the sweep record to write (kernelagent.sweep/1 JSON)")->required();
   sweep_cmd->add_option("--family", sweep.family, "kernel family (default: the first that implements the problem)");
   sweep_cmd->add_option("--precision", sweep.precision, "strict or tf32")->check(CLI::IsMember({"strict", "tf32"}));
+  sweep_cmd->add_flag("--profile", sweep.profile,
+                      "profile every configuration that passed with Nsight Compute; the record keeps each diagnosis");
+  sweep_cmd->add_option("--ncu", sweep.ncu, "the ncu executable (default: found on PATH or in the CUDA folders)");
   sweep_cmd->add_option("--work", sweep.work,
                         "folder for the candidates, result.json and the worker log (default: S.json's name + .d)");
   add_common_options(*sweep_cmd, common);

@@ -30,6 +30,12 @@ void print_summary(const json& r) {
                resumed > 0 ? fmt::format(" ({} resumed from the history, not measured again)", resumed) : "",
                s.value("stop_reason", ""));
   }
+  if (r.contains("profiles")) {
+    int diagnosed = 0;
+    for (const auto& p : r.at("profiles")) diagnosed += p.contains("diagnosis");
+    fmt::print("profiles    {} beam parents profiled with Nsight Compute ({} diagnosed)\n", r.at("profiles").size(),
+               diagnosed);
+  }
   if (r.at("timing").is_null()) {
     fmt::print("correct     yes (max abs error {}); not timed: {}\n", best.at("max_abs_err").dump(),
                r.value("note", ""));
@@ -79,6 +85,7 @@ int run_optimize_command(const CommonOptions& common, const OptimizeArgs& args) 
   opt.finalists = args.finalists;
   Session session = open_session(common, opt.out_dir / "worker.log");
   use_compile_pool(session, opt);
+  if (opt.search == "guided") use_profiler(session, common, args.profile, args.ncu, opt);
   ProgressLine progress(!common.json);
   opt.on_progress = [&](const ProgressEvent& e) { progress(e); };
   OptimizeOutcome out = run_optimize(opt, *session.pool, *session.history, session.families);

@@ -41,6 +41,9 @@ int run_replay_command(const CommonOptions& common, const OptimizeArgs& args) {
   ctx.space = &rec.space();
   ctx.valid = rec.configs();
   ctx.bound = rec.bound();
+  // A sweep made with --profile holds each configuration's diagnosis: the guided search prescribes from
+  // it as it would from a live profile of its parents.
+  if (rec.profiled()) ctx.cause_of = [&rec](const Config& c) { return rec.cause(c); };
   SearchLimits limits;
   limits.max_trials = args.trials;
   limits.plateau = std::max(args.plateau, 0);  // a replay runs to the space's end unless told otherwise
@@ -59,8 +62,9 @@ int run_replay_command(const CommonOptions& common, const OptimizeArgs& args) {
                  t.result.status, t.config.dump(), t.reason);
   };
   if (!common.json)
-    fmt::print("replay      {} ({} of {}, {} configurations) with the {} search\n", args.replay,
-               rec.raw().value("family", ""), rec.name(), rec.configs().size(), strategy->name());
+    fmt::print("replay      {} ({} of {}, {} configurations) with the {} search{}\n", args.replay,
+               rec.raw().value("family", ""), rec.name(), rec.configs().size(), strategy->name(),
+               rec.profiled() ? ", prescribing from the recorded diagnoses" : "");
   SearchOutcome out = run_search(*strategy, rec, ctx, limits, on_trial);
 
   json trials = json::array();

@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "kernelagent/cli/slot_plan.hpp"
+#include "kernelagent/profile/ncu_runner.hpp"
 
 namespace kernelagent::cli {
 
@@ -97,6 +98,30 @@ Session open_session(const CommonOptions& common, const fs::path& worker_log) {
 void use_compile_pool(const Session& session, OptimizeOptions& opt) {
   opt.compile_workers = session.compile_workers;
   opt.make_compile_worker = session.make_worker;
+}
+
+void use_profiler(const Session& session, const CommonOptions& common, const std::string& mode,
+                  const std::string& ncu_flag, OptimizeOptions& opt) {
+  if (mode == "off") return;
+  std::string ncu;
+  try {
+    ncu = locate_ncu(ncu_flag);
+  } catch (const UserError&) {
+    if (mode == "on") throw;
+    return;  // auto: no ncu here, so the search prescribes from the floor that binds the problem
+  }
+  NcuProfilerSettings base;
+  base.ncu.ncu = ncu;
+  base.python = locate_python(common.python, session.paths);
+  base.python_dir = session.paths.python_dir();
+  base.problem = opt.problem;
+  base.out_dir = opt.out_dir / "profiles";
+  opt.make_profiler = [base](const ProblemFacts& facts, const GpuSpec& gpu) {
+    NcuProfilerSettings s = base;
+    s.facts = facts;
+    s.gpu = gpu;
+    return make_ncu_profiler(s);
+  };
 }
 
 std::string format_us(double us) {

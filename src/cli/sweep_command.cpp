@@ -31,6 +31,7 @@ json sweep_record(const json& r, const Family& family) {
     json c = {{"config", t.at("config")}, {"status", t.at("status")}};
     if (t.contains("median_us")) c["median_us"] = t.at("median_us");
     if (t.contains("message")) c["message"] = t.at("message");
+    if (t.contains("diagnosis")) c["diagnosis"] = t.at("diagnosis");
     configs.push_back(std::move(c));
   }
   json problem = r.at("problem");
@@ -74,6 +75,10 @@ int run_sweep_command(const CommonOptions& common, const SweepArgs& args) {
   opt.graph_below_us = common.graph_below_us;
   Session session = open_session(common, opt.out_dir / "worker.log");
   use_compile_pool(session, opt);
+  if (args.profile) {
+    use_profiler(session, common, "on", args.ncu, opt);
+    opt.profile_all = true;
+  }
   ProgressLine progress(!common.json);
   opt.on_progress = [&](const ProgressEvent& e) { progress(e); };
   OptimizeOutcome res = run_optimize(opt, *session.pool, *session.history, session.families);

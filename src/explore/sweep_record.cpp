@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "kernelagent/core/error.hpp"
+#include "kernelagent/profile/candidate_profile.hpp"
 
 namespace kernelagent {
 
@@ -42,6 +43,8 @@ SweepRecord SweepRecord::from_json(const json& j, const std::string& origin) {
     if (c.contains("median_us") && c.at("median_us").is_number()) m.median_us = c.at("median_us").get<double>();
     r.order_.push_back(c.at("config"));
     r.by_config_[c.at("config").dump()] = m;
+    if (c.contains("diagnosis"))
+      r.causes_[c.at("config").dump()] = CandidateDiagnosis::from_json(c.at("diagnosis")).cause;
   }
   return r;
 }
@@ -60,6 +63,11 @@ std::optional<double> SweepRecord::best_us() const {
   for (const auto& [k, m] : by_config_)
     if (m.ok() && (!best || *m.median_us < *best)) best = m.median_us;
   return best;
+}
+
+std::string SweepRecord::cause(const Config& config) const {
+  auto it = causes_.find(config.dump());
+  return it == causes_.end() ? std::string() : it->second;
 }
 
 std::string SweepRecord::name() const { return raw_.contains("problem") ? raw_.at("problem").value("name", "") : ""; }

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <map>
+
 #include "kernelagent/orchestrate/resume.hpp"
 
 namespace kernelagent {
@@ -31,7 +33,9 @@ SearchStart start_search(const KnobSearchRequest& request, const KnobSpace& spac
 
 KnobSearchOutcome run_knob_search(const KnobSearchRequest& request, const KnobSpace& space, SearchStart start,
                                   WorkerExecutor& executor,
-                                  const std::function<void(const SearchTrial&, int trials)>& on_trial) {
+                                  const std::function<void(const SearchTrial&, int trials)>& on_trial,
+                                  const CandidateProfiler& profiler,
+                                  const std::function<void(const SearchProfile&)>& on_profile) {
   auto strategy = make_search(request.strategy, request.seed);
   SearchContext ctx;
   ctx.space = &space;
@@ -46,6 +50,24 @@ KnobSearchOutcome run_knob_search(const KnobSearchRequest& request, const KnobSp
   out.strategy = strategy->name();
   out.trials = std::move(start.resumed);
   std::size_t seen = executor.measured().size();
+  // Profile and Diagnose on demand: a configuration's candidate is profiled the first time the strategy
+  // asks for its cause (the guided search asks for its parents'), and never again.
+  std::map<std::string, std::string> causes;
+  if (profiler)
+    ctx.cause_of = [&](const Config& c) -> std::string {
+      const std::string key = c.dump();
+      if (auto it = causes.find(key); it != causes.end()) return it->second;
+      const SearchTrial* trial = nullptr;
+      for (const auto& t : out.trials)
+        if (t.candidate.config == c && t.passed()) trial = &t;
+      if (!trial || trial->candidate.source_path.empty()) return causes[key] = "";
+      SearchProfile p{trial->candidate.name, c, std::nullopt, ""};
+      p.diagnosis = profiler(trial->candidate.name, trial->candidate.source_path, &p.error);
+      causes[key] = p.diagnosis ? p.diagnosis->cause : "";
+      out.profiles.push_back(p);
+      if (on_profile) on_profile(out.profiles.back());
+      return causes[key];
+    };
   auto measured = [&](const Trial&) {
     // The executor has recorded the candidates of the batch in the order of its trials.
     out.trials.push_back({executor.measured().at(seen++)});

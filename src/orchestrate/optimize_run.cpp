@@ -7,6 +7,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <set>
 
 #include "kernelagent/core/hash.hpp"
 #include "kernelagent/core/status.hpp"
@@ -118,6 +119,21 @@ json compile_pool_step(const OptimizeOptions& opt, const KnobSearchRequest& req,
           {"candidates", total},
           {"failed", pooled.failed},
           {"elapsed_s", pooled.pool.elapsed_s}};
+}
+
+// A sweep's profiles: every candidate this run measured that passed and was not profiled by the search,
+// in order, so the record holds each configuration's diagnosis for replays.
+void profile_every_passed(KnobSearchOutcome& searched, const CandidateProfiler& profiler,
+                          const std::function<void(const SearchProfile&)>& on_profile) {
+  std::set<std::string> done;
+  for (const auto& p : searched.profiles) done.insert(p.candidate);
+  for (const auto& t : searched.trials) {
+    if (!t.passed() || t.resumed_from_run || done.count(t.candidate.name) || t.candidate.source_path.empty()) continue;
+    SearchProfile p{t.candidate.name, t.candidate.config, std::nullopt, ""};
+    p.diagnosis = profiler(t.candidate.name, t.candidate.source_path, &p.error);
+    searched.profiles.push_back(p);
+    if (on_profile) on_profile(searched.profiles.back());
+  }
 }
 
 }  // namespace
@@ -317,31 +333,59 @@ OptimizeOutcome run_optimize(const OptimizeOptions& opt, WorkerPool& pool, Histo
               .note = fmt::format("{} trials resumed from the history", resumed)});
   json warm_starts = json::array();
   for (const auto& w : start.warm_starts) warm_starts.push_back({{"run_id", w.run_id}, {"config", w.config}});
+  CandidateProfiler profiler;
+  if (on_gpu && gpu && opt.make_profiler) {
+    ProblemFacts facts;
+    facts.compulsory_bytes = static_cast<double>(trace.compulsory_bytes());
+    if (trace.flops > 0) facts.flops = static_cast<double>(trace.flops);
+    facts.matrix_product = family->name() == "matmul" || family->name() == "matvec";
+    profiler = opt.make_profiler(facts, *gpu);
+  }
+  auto on_profile = [&](const SearchProfile& p) {
+    progress({.stage = "profile",
+              .best_us = best_us,
+              .note = p.diagnosis ? fmt::format("{}: {}", p.candidate, p.diagnosis->cause.empty() ? "no bottleneck stands out"
+                                                                                                   : p.diagnosis->cause)
+                                  : fmt::format("{}: profile failed", p.candidate)});
+  };
   KnobSearchOutcome searched;
   try {
-    searched =
-        run_knob_search(req, family->knob_space(), std::move(start), executor, [&](const SearchTrial& t, int n) {
-          note_best(t);
-          progress({.stage = "search",
-                    .trial = n,
-                    .trials = planned,
-                    .best_us = best_us,
-                    .eager_us = eager.median_us,
-                    .compile_us = compiled.median_us,
-                    .note = t.candidate.status});
-        });
+    searched = run_knob_search(
+      req, family->knob_space(), std::move(start), executor,
+      [&](const SearchTrial& t, int n) {
+        note_best(t);
+        progress({.stage = "search",
+                  .trial = n,
+                  .trials = planned,
+                  .best_us = best_us,
+                  .eager_us = eager.median_us,
+                  .compile_us = compiled.median_us,
+                  .note = t.candidate.status});
+      },
+      req.strategy == "guided" ? profiler : CandidateProfiler{}, on_profile);
   } catch (const UserError& e) {
     // Every worker slot was taken out of the pool: what was measured is in the history (the same command
     // resumes it); the run ends with the reason.
     return finish(e.code(), "no_worker", e.what(), run);
   }
+  if (profiler && opt.profile_all) profile_every_passed(searched, profiler, on_profile);
 
   std::map<std::string, int> by_status;
   json trial_list = json::array();
+  json profiles = json::array();
+  std::map<std::string, json> diagnosis_of;  // by candidate name
+  for (const auto& p : searched.profiles) {
+    json j = {{"candidate", p.candidate}, {"config", p.config}};
+    if (p.diagnosis) diagnosis_of[p.candidate] = j["diagnosis"] = p.diagnosis->to_json();
+    else j["error"] = p.error;
+    profiles.push_back(std::move(j));
+  }
   for (const auto& t : searched.trials) {
     by_status[t.candidate.status]++;
     trial_list.push_back(trial_json(t));
+    if (auto it = diagnosis_of.find(t.candidate.name); it != diagnosis_of.end()) trial_list.back()["diagnosis"] = it->second;
   }
+  if (profiler) result["profiles"] = profiles;
   const std::size_t total = searched.trials.size();
   result["trials"] = {{"total", total}, {"by_status", by_status}, {"space", family->knob_space().enumerate().size()}};
   result["trial_list"] = trial_list;

@@ -38,6 +38,8 @@ struct OptimizeArgs {
   int plateau = -1;               // --plateau N: stop after N trials without a 1 % gain (0: never; -1: default)
   double target_fraction = 0;     // --target F: stop at this fraction of the roofline (0: never)
   bool fresh = false;             // --fresh: ignore the history (no resume, no warm start)
+  std::string profile = "auto";   // --profile auto|on|off: Nsight Compute diagnoses of the beam parents
+  std::string ncu;                // --ncu: the ncu executable
 };
 int run_replay_command(const CommonOptions& common, const OptimizeArgs& args);
 
@@ -47,6 +49,8 @@ struct SweepArgs {
   std::string family;  // --family: default the first family that implements the problem
   std::string precision = "strict";
   std::string work;  // --work: folder for the candidates and result.json (default: beside S.json)
+  bool profile = false;  // --profile: each passed configuration's Nsight Compute diagnosis in the record
+  std::string ncu;       // --ncu: the ncu executable
 };
 int run_sweep_command(const CommonOptions& common, const SweepArgs& args);
 

@@ -34,6 +34,12 @@ struct Session {
 // Sets the compile pool of `opt` from the session (a no-op for a pool of size 0).
 void use_compile_pool(const Session& session, OptimizeOptions& opt);
 
+// Sets the profiler of `opt` (Nsight Compute, found as `ncu_flag` says) for `mode`: "off" none; "auto" one
+// when ncu is found; "on" one, or UserError(environment) naming what is missing. Profiles and their logs go
+// under OUT_DIR/profiles/CANDIDATE.
+void use_profiler(const Session& session, const CommonOptions& common, const std::string& mode,
+                  const std::string& ncu_flag, OptimizeOptions& opt);
+
 // Opens the history, loads the families and starts the worker slots: the home worker, whose stderr goes to
 // `worker_log`, then one per further GPU (--gpus; on --ray a proxy per GPU of the cluster), whose logs are
 // worker-slotN.log beside it.

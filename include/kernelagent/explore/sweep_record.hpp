@@ -37,6 +37,10 @@ class SweepRecord : public MeasureExecutor {
   std::string name() const;
   // "memory" or "compute": which floor binds the problem, from the record's roofline.
   std::string bound() const;
+  // The diagnosed cause of a configuration's kernel, from a sweep made with --profile ("" when the
+  // configuration was not profiled or no bottleneck stood out), and whether the record has any.
+  std::string cause(const Config& config) const;
+  bool profiled() const { return !causes_.empty(); }
 
  private:
   nlohmann::json raw_;
@@ -44,6 +48,7 @@ class SweepRecord : public MeasureExecutor {
   std::vector<Config> order_;
   std::map<std::string, Measurement> by_config_;
   int slots_ = 1;
+  std::map<std::string, std::string> causes_;
 };
 
 }  // namespace kernelagent

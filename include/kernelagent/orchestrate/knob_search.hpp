@@ -14,6 +14,7 @@
 #include "kernelagent/history/history_store.hpp"
 #include "kernelagent/orchestrate/search_strategy.hpp"
 #include "kernelagent/orchestrate/warm_start.hpp"
+#include "kernelagent/profile/candidate_profile.hpp"
 
 namespace kernelagent {
 
@@ -47,15 +48,28 @@ struct SearchStart {
 SearchStart start_search(const KnobSearchRequest& request, const KnobSpace& space, WorkerExecutor& executor,
                          const HistoryStore& history, std::int64_t run);
 
+// One profiled candidate of the search: a beam parent the guided search asked the diagnosis of.
+struct SearchProfile {
+  std::string candidate;  // its name in this run
+  Config config;
+  std::optional<CandidateDiagnosis> diagnosis;  // nullopt when profiling failed
+  std::string error;                            // why it failed
+};
+
 struct KnobSearchOutcome {
   std::vector<SearchTrial> trials;  // the resumed ones first, then those measured now, in order
   std::string strategy;
   std::string stop_reason;  // as run_search says it
+  std::vector<SearchProfile> profiles;  // in the order they were taken
 };
 
 // `on_trial` sees each trial as it is measured, with the number of trials so far (resumed ones included).
+// With a `profiler`, the diagnosis of a configuration's kernel (which the guided search asks for its beam
+// parents) comes from profiling its candidate, once per configuration; `on_profile` sees each as taken.
 KnobSearchOutcome run_knob_search(const KnobSearchRequest& request, const KnobSpace& space, SearchStart start,
                                   WorkerExecutor& executor,
-                                  const std::function<void(const SearchTrial&, int trials)>& on_trial = {});
+                                  const std::function<void(const SearchTrial&, int trials)>& on_trial = {},
+                                  const CandidateProfiler& profiler = {},
+                                  const std::function<void(const SearchProfile&)>& on_profile = {});
 
 }  // namespace kernelagent

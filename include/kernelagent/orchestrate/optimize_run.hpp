@@ -20,6 +20,7 @@
 #include "kernelagent/history/history_store.hpp"
 #include "kernelagent/measure/tolerance.hpp"
 #include "kernelagent/measure/worker_client.hpp"
+#include "kernelagent/profile/candidate_profile.hpp"
 
 namespace kernelagent {
 
@@ -59,6 +60,12 @@ struct OptimizeOptions {
   // `make_compile_worker` compile every candidate into Triton's cache (0 or 1: no pool).
   int compile_workers = 0;
   std::function<std::unique_ptr<WorkerClient>()> make_compile_worker;
+  // Profile and Diagnose on a GPU: given what the problem is (its compulsory bytes and FLOPs) and the GPU,
+  // a profiler of candidates (Nsight Compute in the CLI). Null: no profiles, the guided search prescribes
+  // from the floor that binds the problem. The guided search profiles its beam parents; with
+  // `profile_all` (a sweep) every candidate that passed is profiled after the search.
+  std::function<CandidateProfiler(const ProblemFacts&, const GpuSpec&)> make_profiler;
+  bool profile_all = false;
   std::function<void(const ProgressEvent&)> on_progress;
 };
 

@@ -207,11 +207,25 @@ class GuidedSearch : public SearchStrategy {
   }
 
   // The parent's fresh prescribed move: by the prescription's tag order, or, with a history, the move
-  // that helped most often in earlier runs among all the prescribed ones (the tag order breaks ties).
+  // that helped most often in earlier runs among all the prescribed ones (the tag order breaks ties). With
+  // a diagnosis of the parent's kernel its cause's prescription comes first; the floor that binds the
+  // problem is the fallback, for a parent with no diagnosis, a cause no rule answers (at the roofline,
+  // divergence) or one whose moves are spent. Example: a reduction whose profile says small_grid gets
+  // split_r and block_i (parallelism) before block_r (bytes_moved), then the memory floor's moves.
   template <class Fresh>
   std::optional<Proposal> prescribed_move(const SearchContext& ctx, const Trial& parent, const Fresh& fresh) const {
     const std::string cause = ctx.cause_of ? ctx.cause_of(parent.config) : std::string();
-    const Prescription rx = cause.empty() ? prescribe_for_bound(ctx.bound, true) : prescribe_for_cause(cause, true);
+    std::vector<Prescription> rxs;
+    if (!cause.empty()) rxs.push_back(prescribe_for_cause(cause, true));
+    rxs.push_back(prescribe_for_bound(ctx.bound, true));
+    for (const auto& rx : rxs)
+      if (auto offer = prescribed_move_by(ctx, parent, rx, fresh)) return offer;
+    return std::nullopt;
+  }
+
+  template <class Fresh>
+  std::optional<Proposal> prescribed_move_by(const SearchContext& ctx, const Trial& parent, const Prescription& rx,
+                                             const Fresh& fresh) const {
     const bool ranked = ctx.moves && !ctx.moves->empty();
     std::optional<Proposal> best;
     double best_score = -1;

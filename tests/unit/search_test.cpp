@@ -94,8 +94,11 @@ TEST(Guided, AVariantTheParentCannotReachDirectlyComesThroughItsNearestValidConf
   EXPECT_NE(split->reason.find("split_r="), std::string::npos) << split->reason;
   // It passes, and it is faster than every configuration that does not split (the single-read variant).
   ASSERT_TRUE(split->result.ok());
-  for (const auto& t : out.trials)
-    if (t.result.ok() && t.config.at("split_r") == 1) EXPECT_LT(*split->result.median_us, *t.result.median_us);
+  for (const auto& t : out.trials) {
+    if (t.result.ok() && t.config.at("split_r") == 1) {
+      EXPECT_LT(*split->result.median_us, *t.result.median_us);
+    }
+  }
 }
 
 TEST(Search, GuidedOnAGpuStopsOnAPlateauByDefault) {

@@ -60,7 +60,10 @@ class WorkerPool {
   int home() const;
   WorkerClient& worker(int slot) { return *slots_.at(slot).worker; }
   const WorkerSlot& slot(int i) const { return slots_.at(i); }
-  bool retired(int slot) const { return slots_.at(slot).retired; }
+  bool retired(int slot) const {
+    std::lock_guard lock(mu_);  // another slot's thread may be retiring it
+    return slots_.at(slot).retired;
+  }
 
   // What a request on `slot` said about the slot: it answered (the count of failures starts again), or its
   // worker could not be brought up (`why`); the third failure in a row retires the slot. Thread-safe.

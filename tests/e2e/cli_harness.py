@@ -11,6 +11,18 @@ import pytest
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "data"
 
+# A problem small enough for the interpreter: the end-to-end tests of sweeps and worker slots write it.
+TINY = """import torch
+import torch.nn as nn
+class Model(nn.Module):
+    def forward(self, x):
+        return torch.relu(x) * 2.0
+def get_inputs():
+    return [torch.randn(32, 64)]
+def get_init_inputs():
+    return []
+"""
+
 
 def binary() -> pathlib.Path:
     return pathlib.Path(os.environ.get("KERNELAGENT_BIN", ROOT / "build" / "debug" / "kernelagent"))

@@ -7,18 +7,8 @@ import sqlite3
 import stat
 import sys
 
-from cli_harness import DATA, kernelagent  # noqa: F401  (kernelagent is a fixture)
+from cli_harness import DATA, kernelagent, TINY  # noqa: F401  (kernelagent is a fixture)
 
-TINY = """import torch
-import torch.nn as nn
-class Model(nn.Module):
-    def forward(self, x):
-        return torch.relu(x) * 2.0
-def get_inputs():
-    return [torch.randn(32, 64)]
-def get_init_inputs():
-    return []
-"""
 
 
 def optimize(kernelagent, problem, out, db, *flags, python=None):

@@ -3,21 +3,11 @@ search replayed against the H200 records with no GPU."""
 
 import json
 
-from cli_harness import DATA, ROOT, kernelagent  # noqa: F401  (kernelagent is a fixture)
+from cli_harness import DATA, ROOT, kernelagent, TINY  # noqa: F401  (kernelagent is a fixture)
 
 SWEEPS = DATA / "sweeps" / "h200"
 SQUARE = ROOT / "examples" / "matmul" / "1_Square_matrix_multiplication_.py"
 
-TINY = """import torch
-import torch.nn as nn
-class Model(nn.Module):
-    def forward(self, x):
-        return torch.relu(x) * 2.0
-def get_inputs():
-    return [torch.randn(32, 64)]
-def get_init_inputs():
-    return []
-"""
 
 
 def test_sweep_records_every_configuration_of_the_space(kernelagent, tmp_path):

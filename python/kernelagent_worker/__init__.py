@@ -1,7 +1,7 @@
 """KernelAgent's GPU-side worker.
 
 Run as ``python -m kernelagent_worker``. It speaks the line-delimited JSON protocol of docs/protocol.md on
-its stdin/stdout: the C++ engine sends requests (load, trace, compile, check, time, shutdown) and the worker
+its stdin/stdout: the C++ engine sends requests (load, trace, compile, check, time, release, shutdown) and the worker
 answers each with one reply. The worker reports facts; every decision (tolerances, targets, budgets) comes
 in the request.
 

@@ -64,7 +64,7 @@ class Worker:
         self.candidates: dict[str, candidate_mod.Candidate] = {}
         self.handlers: dict[str, Callable[[dict], dict]] = {
             "load": self.load, "trace": self.trace, "compile": self.compile, "check": self.check,
-            "time": self.time, "shutdown": self.shutdown,
+            "time": self.time, "release": self.release, "shutdown": self.shutdown,
         }
         self.exit_code: int | None = None   # set when the worker must exit after the current reply
 
@@ -203,6 +203,18 @@ class Worker:
             ordered = {t: results[t] for t in targets if t in results}
             return {"status": "cuda_error", "sticky": True, "message": str(e), "results": ordered}
         return {"results": {t: results[t] for t in targets}}
+
+    def release(self, req: dict) -> dict:
+        """Hands the GPU memory PyTorch's caching allocator keeps for reuse back to the driver, so that
+        another process (the one Nsight Compute profiles) can load the problem beside this worker. A
+        softmax of 4096 x 393216 fp32 left 132.6 GiB of the H200's 139.8 cached after its timings."""
+        if self.dev != "cuda":
+            return {"released_bytes": 0, "reserved_bytes": 0}
+        before = torch.cuda.memory_reserved()
+        gc.collect()
+        torch.cuda.empty_cache()
+        after = torch.cuda.memory_reserved()
+        return {"released_bytes": before - after, "reserved_bytes": after}
 
     def shutdown(self, req: dict) -> dict:
         self.exit_code = 0

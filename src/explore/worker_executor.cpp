@@ -167,4 +167,9 @@ Reply WorkerExecutor::rebuild(const CandidateRecord& candidate) {
   return compile_and_check(home_worker(), scratch);
 }
 
+void WorkerExecutor::release_memory() {
+  for (int s = 0; s < pool_->size(); ++s)
+    if (!pool_->retired(s)) pool_->worker(s).release();
+}
+
 }  // namespace kernelagent

@@ -137,6 +137,11 @@ Reply WorkerClient::time(const std::vector<std::string>& targets, double min_ms,
               timeouts_.time);
 }
 
+Reply WorkerClient::release() {
+  if (!process_.running()) return {"ok", "", {}};
+  return send({{"op", "release"}}, std::chrono::milliseconds(60'000));
+}
+
 void WorkerClient::shutdown() {
   if (!process_.running()) return;
   send({{"op", "shutdown"}}, std::chrono::milliseconds(10'000));

@@ -42,6 +42,19 @@ TEST(WorkerClient, AGoodWorkerAnswersEveryRequest) {
   EXPECT_EQ(w.restarts(), 0);
 }
 
+TEST(WorkerClient, ReleaseAsksARunningWorkerAndStartsNoneThatIsDown) {
+  Fake fake("wc-release");
+  WorkerClient w(fake.command, fast());
+  w.start();
+  ASSERT_TRUE(w.load("/p.py", 0).ok());
+  EXPECT_TRUE(w.release().ok());
+  EXPECT_EQ(fake.count("release"), 1);
+  EXPECT_EQ(w.compile("crash0", "/crash0.py").status, status::crashed);  // the worker is down now
+  EXPECT_TRUE(w.release().ok());  // a worker that is not running holds no memory: nothing to ask
+  EXPECT_EQ(fake.count("release"), 1);
+  EXPECT_EQ(fake.count("hello"), 1);
+}
+
 TEST(WorkerClient, ACrashIsAStatusAndTheNextRequestRestartsAndReplaysTheLoad) {
   Fake fake("wc-crash");
   WorkerClient w(fake.command, fast());

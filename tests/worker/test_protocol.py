@@ -68,6 +68,14 @@ def test_reply_is_one_json_line_per_request(worker):
     assert ids == sorted(ids) and len(set(ids)) == 3
 
 
+def test_release_answers_and_keeps_the_problem_loaded(worker):
+    assert worker.request({"op": "load", "problem": problem("relu"), "seed": 0})["status"] == "ok"
+    r = worker.request({"op": "release"})
+    assert r["status"] == "ok"
+    assert r["released_bytes"] >= 0 and r["reserved_bytes"] >= 0
+    assert worker.request({"op": "trace"})["status"] == "ok"     # the problem is still there
+
+
 def test_shutdown_exits_zero(fresh_worker):
     r = fresh_worker.request({"op": "shutdown"})
     assert r["status"] == "ok"

@@ -59,6 +59,11 @@ class WorkerExecutor : public MeasureExecutor {
   WorkerClient& home_worker() { return pool_->worker(pool_->home()); }
   std::string home_label() const { return pool_->slot(pool_->home()).label; }
 
+  // Every live slot's worker hands its cached GPU memory back to the driver (before a profile: the
+  // profiled process loads the problem on the same GPU). A slot that fails to answer is left as it is: the
+  // profile may still fit, and the next measurement finds out whether the worker is alive.
+  void release_memory();
+
   // What this run has measured, in the order the search proposed it (adopted candidates are not among them).
   const std::vector<CandidateRecord>& measured() const { return measured_; }
 

@@ -48,6 +48,10 @@ class WorkerClient {
   Reply check(const std::string& candidate, const std::vector<int>& seeds, double atol, double rtol);
   // Times targets ("eager", "compile", candidate names) with the one harness.
   Reply time(const std::vector<std::string>& targets, double min_ms, int rounds, double graph_below_us);
+  // Hands the GPU memory the worker's allocator caches back to the driver (before another process, the
+  // profiled one, loads the problem on the same GPU). Does not start a worker that is not running: one
+  // that is not running holds no memory.
+  Reply release();
   void shutdown();
 
   int restarts() const { return restarts_; }

@@ -1,0 +1,315 @@
+"""Experiment: where the single-read cooperative softmax of long rows loses time, and which changes pay.
+
+    python3 bench/experiments/softmax_coop.py [--rows 4096] [--cols 393216] [--set exchange|tagged] [--out FILE.json]
+
+The reduction family's cooperative softmax (families/reduction/kernel.py.in, ka_softmax_coop_kernel) has
+SPLIT co-resident programs share a row, each holding its CHUNK of the row in registers; they exchange the
+chunk's max and sum of exponentials through global memory and a per-row counter, so the row is read once.
+At 4096 x 393216 fp32 on an H200 it ran at 3.69 ms (split 96, 4 warps), 1.28x torch.compile; the input
+read once and the output written once at 4.1 TB/s (a copy's rate there) would take 3.14 ms.
+
+This script times, in one harness (L2 flushed before every repetition, CUDA events, median), the
+family's kernel and variants of it:
+  - split/warps pairs that keep 32 elements per thread (96/4, 192/2, 384/1, 48/8) and 16 (96/8, 192/4, 384/2):
+    fewer warps per program means cheaper barriers in the in-program reductions;
+  - `last`: the program that arrives last at the row's counter combines the SPLIT pairs and publishes the
+    row's max and sum; the others wait for that one flag and read two numbers instead of SPLIT pairs;
+  - `cs`: the output stored with the streaming cache hint (.cs), so it does not displace other lines;
+  - `exp1`: each thread keeps exp(x - chunk max) instead of x, so the output is one multiply per element;
+  - `tagged`: no counter: each program publishes its (max, sum) as one 64-bit word in a slot of its own that
+    starts as -1, and waits until none of its row's slots is -1 (the data is the flag; no single address
+    that every program of the row polls);
+  - `nosync`: the exchange left out (wrong results, timing only), the streaming ceiling of the pattern.
+Each correct variant is checked against torch.softmax (atol = rtol = 1e-4, the strict policy); rows are
+printed as a table and written as JSON with --out.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+
+import torch
+import triton
+import triton.language as tl
+
+
+@triton.jit(do_not_specialize=["ROWS", "GROUPS"])
+def coop_softmax(x_ptr, out_ptr, stats_ptr, count_ptr, final_ptr, ROWS, GROUPS, R: tl.constexpr,
+                 SPLIT: tl.constexpr, SPLIT_P2: tl.constexpr, CHUNK: tl.constexpr,
+                 SYNC: tl.constexpr, LAST: tl.constexpr, STREAM_STORE: tl.constexpr, REUSE_EXP: tl.constexpr):
+    pid = tl.program_id(0)
+    part = pid % SPLIT
+    cols = part * CHUNK + tl.arange(0, CHUNK)
+    col_ok = cols < R
+    parts = tl.arange(0, SPLIT_P2)
+    row = pid // SPLIT
+    while row < ROWS:
+        v = tl.load(x_ptr + row.to(tl.int64) * R + cols, mask=col_ok, other=float("-inf")).to(tl.float32)
+        mx = tl.max(v, axis=0)
+        e = tl.exp(v - mx)
+        sm = tl.where(mx == float("-inf"), 0.0, tl.sum(e, axis=0))
+        if REUSE_EXP:
+            v = e  # keep exp(v - mx) instead of v: the output is then one multiply, not an exp
+        if SYNC:
+            stat = stats_ptr + (row.to(tl.int64) * SPLIT + part) * 2
+            tl.store(stat, mx)
+            tl.store(stat + 1, sm)
+            tl.debug_barrier()
+            if LAST:
+                # The last to arrive combines the pairs and publishes the row's (max, sum), then raises the
+                # row's flag (count SPLIT + 1); the others wait for the flag and read two numbers.
+                old = tl.atomic_add(count_ptr + row, 1, sem="acq_rel", scope="gpu")
+                if old == SPLIT - 1:
+                    pm = parts < SPLIT
+                    stats = stats_ptr + (row.to(tl.int64) * SPLIT + parts) * 2
+                    ms = tl.load(stats, mask=pm, other=float("-inf"), cache_modifier=".cg")
+                    ss = tl.load(stats + 1, mask=pm, other=0.0, cache_modifier=".cg")
+                    rmax = tl.max(ms, axis=0)
+                    rsum = tl.sum(ss * tl.exp(ms - rmax), axis=0)
+                    tl.store(final_ptr + row.to(tl.int64) * 2, rmax)
+                    tl.store(final_ptr + row.to(tl.int64) * 2 + 1, rsum)
+                    tl.debug_barrier()
+                    tl.atomic_add(count_ptr + row, 1, sem="release", scope="gpu")
+                seen = tl.atomic_add(count_ptr + row, 0, sem="acquire", scope="gpu")
+                while seen < SPLIT + 1:
+                    seen = tl.atomic_add(count_ptr + row, 0, sem="acquire", scope="gpu")
+                row_max = tl.load(final_ptr + row.to(tl.int64) * 2, cache_modifier=".cg")
+                row_sum = tl.load(final_ptr + row.to(tl.int64) * 2 + 1, cache_modifier=".cg")
+            else:
+                tl.atomic_add(count_ptr + row, 1, sem="release", scope="gpu")
+                seen = tl.atomic_add(count_ptr + row, 0, sem="acquire", scope="gpu")
+                while seen < SPLIT:
+                    seen = tl.atomic_add(count_ptr + row, 0, sem="acquire", scope="gpu")
+                pm = parts < SPLIT
+                stats = stats_ptr + (row.to(tl.int64) * SPLIT + parts) * 2
+                ms = tl.load(stats, mask=pm, other=float("-inf"), cache_modifier=".cg")
+                ss = tl.load(stats + 1, mask=pm, other=0.0, cache_modifier=".cg")
+                row_max = tl.max(ms, axis=0)
+                row_sum = tl.sum(ss * tl.exp(ms - row_max), axis=0)
+        else:
+            row_max = mx
+            row_sum = sm
+        if REUSE_EXP:
+            y = v * (tl.exp(mx - row_max) / row_sum)
+        else:
+            y = tl.exp(v - row_max) / row_sum
+        if STREAM_STORE:
+            tl.store(out_ptr + row.to(tl.int64) * R + cols, y, mask=col_ok, cache_modifier=".cs")
+        else:
+            tl.store(out_ptr + row.to(tl.int64) * R + cols, y, mask=col_ok)
+        row += GROUPS
+
+
+@triton.jit(do_not_specialize=["ROWS", "GROUPS"])
+def coop_softmax_tagged(x_ptr, out_ptr, words_ptr, ROWS, GROUPS, R: tl.constexpr, SPLIT: tl.constexpr,
+                        SPLIT_P2: tl.constexpr, CHUNK: tl.constexpr):
+    # The exchange without a shared counter: each program publishes its chunk's (max, sum) as one 64-bit
+    # word in a slot of its own (an aligned 64-bit write is seen whole or not at all), and the slots start
+    # as -1 (all ones: a NaN sum, which no chunk produces). A program waits until none of its row's SPLIT
+    # slots is -1, reading them with volatile loads from L2: the data is its own flag, so there is no
+    # release/acquire pair, and SPLIT pollers no longer contend for one address.
+    pid = tl.program_id(0)
+    part = pid % SPLIT
+    cols = part * CHUNK + tl.arange(0, CHUNK)
+    col_ok = cols < R
+    parts = tl.arange(0, SPLIT_P2)
+    pm = parts < SPLIT
+    row = pid // SPLIT
+    while row < ROWS:
+        v = tl.load(x_ptr + row.to(tl.int64) * R + cols, mask=col_ok, other=float("-inf")).to(tl.float32)
+        mx = tl.max(v, axis=0)
+        sm = tl.where(mx == float("-inf"), 0.0, tl.sum(tl.exp(v - mx), axis=0))
+        hi = mx.to(tl.int32, bitcast=True).to(tl.int64)
+        lo = sm.to(tl.int32, bitcast=True).to(tl.int64) & 0xFFFFFFFF
+        slots = words_ptr + row.to(tl.int64) * SPLIT
+        tl.atomic_xchg(slots + part, (hi << 32) | lo, sem="relaxed", scope="gpu")
+        w = tl.load(slots + parts, mask=pm, other=0, volatile=True)
+        while tl.sum((w == -1).to(tl.int32), axis=0) > 0:
+            w = tl.load(slots + parts, mask=pm, other=0, volatile=True)
+        ms = tl.where(pm, (w >> 32).to(tl.int32).to(tl.float32, bitcast=True), float("-inf"))
+        ss = tl.where(pm, w.to(tl.int32).to(tl.float32, bitcast=True), 0.0)
+        row_max = tl.max(ms, axis=0)
+        row_sum = tl.sum(ss * tl.exp(ms - row_max), axis=0)
+        y = tl.exp(v - row_max) / row_sum
+        tl.store(out_ptr + row.to(tl.int64) * R + cols, y, mask=col_ok)
+        row += GROUPS
+
+
+@triton.jit
+def fill_i64(ptr, n, value, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(ptr + offs, tl.full([BLOCK], value, tl.int64), mask=offs < n)
+
+
+@triton.jit
+def zero_i32(ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(ptr + offs, tl.zeros([BLOCK], tl.int32), mask=offs < n)
+
+
+def resident_programs(compiled, warps: int) -> tuple[int, int]:
+    props = torch.cuda.get_device_properties(0)
+    compiled._init_handles()
+    regs_per_warp = -(-max(compiled.n_regs, 1) * 32 // 256) * 256
+    by_regs = props.regs_per_multiprocessor // (regs_per_warp * warps)
+    by_threads = props.max_threads_per_multi_processor // (warps * 32)
+    by_smem = props.shared_memory_per_multiprocessor // (compiled.metadata.shared + 1024)
+    return compiled.n_regs, max(0, min(by_regs, by_threads, by_smem, 32))
+
+
+class Variant:
+    def __init__(self, split: int, warps: int, sync=True, last=False, stream=False, reuse=False, tagged=False):
+        self.split, self.warps, self.sync, self.last, self.stream = split, warps, sync, last, stream
+        self.reuse, self.tagged = reuse, tagged
+
+    @property
+    def name(self) -> str:
+        tags = [t for t, on in (("tagged", self.tagged), ("last", self.last), ("cs", self.stream), ("exp1", self.reuse),
+                                ("nosync", not self.sync)) if on]
+        return f"split{self.split}/w{self.warps}" + ("+" + "+".join(tags) if tags else "")
+
+    def build(self, x: torch.Tensor, out: torch.Tensor):
+        if self.tagged:
+            return self.build_tagged(x, out)
+        rows, r = x.shape
+        chunk = triton.next_power_of_2(triton.cdiv(r, self.split))
+        stats = torch.empty(rows * self.split * 2, dtype=torch.float32, device=x.device)
+        final = torch.empty(rows * 2, dtype=torch.float32, device=x.device)
+        count = torch.empty(rows, dtype=torch.int32, device=x.device)
+        meta = dict(R=r, SPLIT=self.split, SPLIT_P2=triton.next_power_of_2(self.split), CHUNK=chunk, SYNC=self.sync,
+                    LAST=self.last, STREAM_STORE=self.stream, REUSE_EXP=self.reuse, num_warps=self.warps)
+        compiled = coop_softmax.warmup(x, out, stats, count, final, rows, rows, grid=(1,), **meta)
+        regs, per_sm = resident_programs(compiled, self.warps)
+        sms = torch.cuda.get_device_properties(0).multi_processor_count
+        groups = min(rows, (sms * per_sm) // self.split)
+        if groups < 1:
+            raise RuntimeError(f"{self.split} programs of {regs} registers do not fit at once")
+
+        def run():
+            zero_i32[(triton.cdiv(rows, 1024),)](count, rows, BLOCK=1024)
+            coop_softmax[(groups * self.split,)](x, out, stats, count, final, rows, groups, **meta)
+        return run, {"regs": regs, "programs_per_sm": per_sm, "rows_in_flight": groups, "chunk": chunk}
+
+
+    def build_tagged(self, x: torch.Tensor, out: torch.Tensor):
+        rows, r = x.shape
+        chunk = triton.next_power_of_2(triton.cdiv(r, self.split))
+        words = torch.empty(rows * self.split, dtype=torch.int64, device=x.device)
+        meta = dict(R=r, SPLIT=self.split, SPLIT_P2=triton.next_power_of_2(self.split), CHUNK=chunk,
+                    num_warps=self.warps)
+        n = words.numel()
+        if x.device.type != "cuda":  # the interpreter: programs run one after another, so one per row only
+            def run():
+                fill_i64[(triton.cdiv(n, 1024),)](words, n, -1, BLOCK=1024)
+                coop_softmax_tagged[(rows * self.split,)](x, out, words, rows, rows, **meta)
+            return run, {"chunk": chunk}
+        compiled = coop_softmax_tagged.warmup(x, out, words, rows, rows, grid=(1,), **meta)
+        regs, per_sm = resident_programs(compiled, self.warps)
+        sms = torch.cuda.get_device_properties(0).multi_processor_count
+        groups = min(rows, (sms * per_sm) // self.split)
+        if groups < 1:
+            raise RuntimeError(f"{self.split} programs of {regs} registers do not fit at once")
+
+        def run():
+            fill_i64[(triton.cdiv(n, 1024),)](words, n, -1, BLOCK=1024)
+            coop_softmax_tagged[(groups * self.split,)](x, out, words, rows, groups, **meta)
+        return run, {"regs": regs, "programs_per_sm": per_sm, "rows_in_flight": groups, "chunk": chunk}
+
+
+def time_ms(fn, flush: torch.Tensor, reps: int) -> float:
+    fn()
+    torch.cuda.synchronize()
+    samples = []
+    for _ in range(reps):
+        flush.zero_()
+        start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        start.record()
+        fn()
+        end.record()
+        torch.cuda.synchronize()
+        samples.append(start.elapsed_time(end))
+    return statistics.median(samples)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--rows", type=int, default=4096)
+    ap.add_argument("--cols", type=int, default=393216)
+    ap.add_argument("--reps", type=int, default=15)
+    ap.add_argument("--set", choices=["exchange", "tagged"], default="tagged")
+    ap.add_argument("--out")
+    args = ap.parse_args()
+    if not torch.cuda.is_available():
+        print("softmax_coop: needs a CUDA GPU (the programs of a row wait on each other)", file=sys.stderr)
+        return 2
+    torch.manual_seed(0)
+    x = torch.randn(args.rows, args.cols, device="cuda", dtype=torch.float32)
+    out = torch.empty_like(x)
+    flush = torch.empty(2 * torch.cuda.get_device_properties(0).L2_cache_size // 4, dtype=torch.float32, device="cuda")
+    ref = torch.softmax(x, dim=1)
+
+    rows = []
+    eager = time_ms(lambda: torch.softmax(x, dim=1), flush, args.reps)
+    compiled_fn = torch.compile(lambda t: torch.softmax(t, dim=1))
+    compiled_fn(x)
+    compiled = time_ms(lambda: compiled_fn(x), flush, args.reps)
+    rows.append({"variant": "torch eager", "ms": eager})
+    rows.append({"variant": "torch.compile", "ms": compiled})
+
+    if args.set == "exchange":
+        # The first round: split/warps pairs and changes to the counter exchange (results/softmax_coop.h200.1.json).
+        pairs = [(96, 4), (192, 2), (384, 1), (48, 8), (96, 8), (192, 4), (384, 2), (96, 2), (192, 1)]
+        variants = [Variant(s, w) for s, w in pairs]
+        extra = [(96, 4), (192, 2), (384, 1)]
+        variants += [Variant(s, w, last=True) for s, w in extra]
+        variants += [Variant(s, w, stream=True) for s, w in extra[:2]]
+        variants += [Variant(s, w, reuse=True) for s, w in extra]
+        variants += [Variant(s, w, reuse=True, last=True) for s, w in extra]
+        variants += [Variant(s, w, sync=False) for s, w in extra]
+    else:
+        # The second round: the counter against self-flagging 64-bit slots.
+        variants = [Variant(96, 4), Variant(96, 2)]
+        variants += [Variant(s, w, tagged=True) for s, w in ((96, 4), (96, 2), (192, 2), (192, 1), (384, 1), (48, 8),
+                                                              (48, 4), (96, 8), (192, 4))]
+        variants += [Variant(s, w, sync=False) for s, w in ((96, 4), (96, 2), (192, 2), (384, 1))]
+    floor_ms = 2 * x.numel() * 4 / 4.8e12 * 1e3
+    for v in variants:
+        row = {"variant": v.name}
+        try:
+            run, info = v.build(x, out)
+            row.update(info)
+            out.fill_(float("nan"))
+            run()
+            torch.cuda.synchronize()
+            if v.sync:
+                err = (out - ref).abs().max().item()
+                row["max_abs_err"] = err
+                row["strict_ok"] = bool(torch.allclose(out, ref, atol=1e-4, rtol=1e-4))
+            row["ms"] = time_ms(run, flush, args.reps)
+        except Exception as e:  # a variant that fails is a row with its reason, and the run goes on
+            row["error"] = f"{type(e).__name__}: {e}"[:200]
+        rows.append(row)
+        print(json.dumps(row), flush=True)
+
+    print(f"\nsoftmax {args.rows} x {args.cols} fp32; memory floor {floor_ms:.3f} ms at 4.8 TB/s; "
+          f"eager {eager:.3f} ms, torch.compile {compiled:.3f} ms")
+    print(f"{'variant':28} {'ms':>7} {'x compile':>9} {'floor %':>7} {'regs':>4} {'/SM':>3} {'rows':>4} {'ok':>5}")
+    for r in rows[2:]:
+        if "ms" not in r:
+            print(f"{r['variant']:28} {r.get('error', '')}")
+            continue
+        ok = "-" if "strict_ok" not in r else str(r["strict_ok"])
+        print(f"{r['variant']:28} {r['ms']:7.3f} {compiled / r['ms']:8.2f}x {100 * floor_ms / r['ms']:6.1f}% "
+              f"{r.get('regs', 0):4} {r.get('programs_per_sm', 0):3} {r.get('rows_in_flight', 0):4} {ok:>5}")
+    if args.out:
+        with open(args.out, "w") as f:
+            json.dump({"rows": args.rows, "cols": args.cols, "gpu": torch.cuda.get_device_name(0),
+                       "torch": torch.__version__, "triton": triton.__version__, "results": rows}, f, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -20,7 +20,12 @@ namespace {
 json knobs_json(const KnobSpace& space) {
   json knobs = json::array();
   for (const auto& k : space.knobs)
-    knobs.push_back({{"name", k.name}, {"domain", k.domain}, {"default", k.default_value}, {"tags", k.tags}, {"variant", k.variant}});
+    knobs.push_back({{"name", k.name},
+                     {"domain", k.domain},
+                     {"default", k.default_value},
+                     {"tags", k.tags},
+                     {"variant", k.variant},
+                     {"tile_exponent", k.tile_exponent}});
   return knobs;
 }
 

@@ -35,6 +35,7 @@ SweepRecord SweepRecord::from_json(const json& j, const std::string& origin) {
     knob.default_value = k.at("default");
     knob.tags = k.value("tags", std::vector<std::string>{});
     knob.variant = k.value("variant", false);
+    knob.tile_exponent = k.value("tile_exponent", 0);
     r.space_.knobs.push_back(std::move(knob));
   }
   for (const auto& c : j.at("configs")) {

@@ -33,6 +33,7 @@ KnobSpace KnobSpace::from_manifest(const json& manifest) {
     knob.tags = k.value("tags", std::vector<std::string>{});
     knob.purpose = k.value("purpose", std::string());
     knob.variant = k.value("variant", false);
+    knob.tile_exponent = k.value("tile_exponent", 0);
     for (const auto& t : knob.tags)
       if (std::find(knob_tags().begin(), knob_tags().end(), t) == knob_tags().end())
         throw std::runtime_error("manifest: knob '" + knob.name + "' has unknown purpose tag '" + t + "'");

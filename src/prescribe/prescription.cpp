@@ -72,12 +72,15 @@ Prescription prescribe_for_bound(const std::string& bound, bool tensor_cores_all
   // Compute-bound: warps (occupancy) before stages (pipelining), because the warps split the tile's
   // accumulator and so decide the registers each thread holds, while a stage more only hides latency that
   // a resident program already covers. Example: a 32768 x 64 x 32768 fp32 product went from 4.11 ms to
-  // 3.84 ms with 4 warps instead of 8, while a fourth stage changed 4.11 to 4.29.
+  // 3.84 ms with 4 warps instead of 8, while a fourth stage changed 4.11 to 4.29. Parallelism comes last:
+  // a compute-bound product with few output tiles leaves SMs idle until its K is split. Example: 256 x
+  // 524288 x 256 is 16 tiles of 64x64 on 132 SMs (3xTF32, 4 warps, 4 stages: 12.48 ms); SPLIT_K 64 makes
+  // 1024 programs (1.25 ms).
   if (bound == "compute")
-    return {
-        "bound:compute",
-        without_tensor_cores({"tensor_cores", "reuse", "occupancy", "pipelining", "l2_locality"}, tensor_cores_allowed),
-        "compute-bound problem: tensor cores, reuse, then warps and pipelining"};
+    return {"bound:compute",
+            without_tensor_cores({"tensor_cores", "reuse", "occupancy", "pipelining", "l2_locality", "parallelism"},
+                                 tensor_cores_allowed),
+            "compute-bound problem: tensor cores, reuse, then warps and pipelining, then parallelism"};
   return {"bound:memory",
           {"bytes_moved", "coalescing", "parallelism", "reduction_tree", "occupancy", "tail"},
           "memory-bound problem: fewer and better-shaped bytes, enough of them in flight"};

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 
 #include "kernelagent/core/error.hpp"
@@ -101,6 +102,78 @@ TEST(Guided, AVariantTheParentCannotReachDirectlyComesThroughItsNearestValidConf
   }
 }
 
+// Trials of a cold guided search until one is within 2 % of the record's best; the space size + 1 if never.
+int cold_trials_to_near_best(SweepRecord& rec) {
+  auto s = make_guided_search();
+  SearchOutcome out = run_search(*s, rec, context_for(rec), {});
+  for (std::size_t i = 0; i < out.trials.size(); ++i)
+    if (out.trials[i].result.ok() && *out.trials[i].result.median_us <= *rec.best_us() * 1.02)
+      return static_cast<int>(i) + 1;
+  return static_cast<int>(rec.configs().size()) + 1;
+}
+
+TEST(Guided, TheWarpsFollowTheTile) {
+  // 32768 x 64 x 32768: from 3xTF32 K-major 128x128 at 8 warps (3.317 ms), BLOCK_N=64 keeps each thread's
+  // share at 4 warps (3.304 ms; at 8 warps 4.467 ms), and a fourth stage from there is the best (3.149 ms).
+  SweepRecord rec = record("7_Matmul_with_small_K_dimension_");
+  auto s = make_guided_search();
+  SearchOutcome out = run_search(*s, rec, context_for(rec), {.max_trials = 8});
+  const auto n64 = std::find_if(out.trials.begin(), out.trials.end(), [](const Trial& t) {
+    return t.config.at("BLOCK_M") == 128 && t.config.at("BLOCK_N") == 64 && t.config.at("K_MAJOR") == 1;
+  });
+  ASSERT_NE(n64, out.trials.end());
+  EXPECT_EQ(n64->config.at("num_warps"), 4) << n64->reason;
+  EXPECT_NE(n64->reason.find("the warps follow the tile"), std::string::npos) << n64->reason;
+  // Before the warps followed the tile the best took 25 of the 48 configurations.
+  EXPECT_LE(cold_trials_to_near_best(rec), 8);
+}
+
+TEST(Guided, ACooperativeSplitTakesTheWarpsAlong) {
+  // 4096 rows of 393216: split_r 48 at 8 warps (4.77 ms) helped, and 96 follows at 4 warps, each thread
+  // holding 32 elements as before: the best (3.67 ms; 96 at 8 warps is 4.83 ms, 1.3x off, and was found
+  // only by a two-knob move after 13 trials). The same holds for the log-softmax.
+  for (const std::string name : {"23_Softmax", "24_LogSoftmax"}) {
+    SweepRecord rec = record(name);
+    auto s = make_guided_search();
+    SearchOutcome out = run_search(*s, rec, context_for(rec), {.max_trials = 7});
+    const auto s96 =
+        std::find_if(out.trials.begin(), out.trials.end(), [](const Trial& t) { return t.config.at("split_r") == 96; });
+    ASSERT_NE(s96, out.trials.end()) << name;
+    EXPECT_EQ(s96->config.at("num_warps"), 4) << s96->reason;
+    EXPECT_LE(cold_trials_to_near_best(rec), 7) << name;
+  }
+}
+
+TEST(Guided, AFarSlowerVariantIsNotSwitchedToAgain) {
+  // 32768 x 64 x 32768: IEEE fp32 (the default, 4.788 ms) and 3xTF32 without the K-major copy (5.448 ms)
+  // are far slower than 3xTF32 with it (3.317 ms), so neither is tried again from the other parents on
+  // the way to the best (3.149 ms, at the 8th trial; 13 when they were, each from every new parent).
+  SweepRecord rec = record("7_Matmul_with_small_K_dimension_");
+  auto s = make_guided_search();
+  SearchOutcome out = run_search(*s, rec, context_for(rec), {.max_trials = 8});
+  const auto count = [&](int k_major, const std::string& precision) {
+    return std::count_if(out.trials.begin(), out.trials.end(), [&](const Trial& t) {
+      return t.config.at("K_MAJOR") == k_major && t.config.at("input_precision") == precision;
+    });
+  };
+  EXPECT_EQ(count(0, "ieee"), 1);
+  EXPECT_EQ(count(0, "tf32x3"), 1);
+  EXPECT_LE(cold_trials_to_near_best(rec), 8);
+}
+
+TEST(Guided, TheFloorsWarpMovesComeAfterItsOtherMoves) {
+  // A^T B with 3xTF32 and the K-major copy at 128x128, 8 warps (1.769 ms): the fourth stage (1.686 ms, the
+  // best) comes before 4 warps at that tile (3.079 ms); with the warp move first the best took 10 trials.
+  SweepRecord rec = record("16_Matmul_with_transposed_A");
+  auto s = make_guided_search();
+  SearchOutcome out = run_search(*s, rec, context_for(rec), {.max_trials = 7});
+  for (const auto& t : out.trials) {
+    const bool big_tile = t.config.at("BLOCK_M") == 128 && t.config.at("BLOCK_N") == 128;
+    EXPECT_FALSE(big_tile && t.config.at("num_warps") == 4) << t.reason;
+  }
+  EXPECT_LE(cold_trials_to_near_best(rec), 7);
+}
+
 TEST(Search, GuidedOnAGpuStopsOnAPlateauByDefault) {
   OptimizeOptions opt;
   EXPECT_EQ(effective_plateau(opt, true), kDefaultPlateau);
@@ -115,21 +188,17 @@ TEST(Search, GuidedOnAGpuStopsOnAPlateauByDefault) {
   EXPECT_EQ(effective_plateau(opt, true), 0);  // --plateau 0: never
   opt.plateau = 4;
   EXPECT_EQ(effective_plateau(opt, false), 4);
-  // On the recorded sweeps, the default stop comes after the guided search is within 2 % of the best on
-  // all but one, and within 6 % on every one. The exception is 7_Matmul_with_small_K: its best (tf32x3,
-  // 128x64, 4 warps, 4 stages, 3.149 ms) is two knobs away from the first good parent (128x128, 8 warps,
-  // 3.317 ms) and every one-knob step between them is slower, so the search stops at 3.317 ms (5.3 %).
-  int within_2pct = 0, records = 0;
+  // On every recorded sweep the default stop comes after the guided search is within 2 % of the best (on
+  // all 15 it has the sweep's best itself). 7_Matmul_with_small_K was the exception before the warps
+  // followed the tile: its best (128x64, 4 warps, 4 stages) is two knobs from the first good parent
+  // (128x128, 8 warps), and the search stopped 5.3 % off.
   for (const auto& e : std::filesystem::directory_iterator(test::data_dir() / "sweeps" / "h200")) {
     SweepRecord rec = SweepRecord::load(e.path());
     auto s = make_guided_search();
     SearchOutcome out = run_search(*s, rec, context_for(rec), {.plateau = kDefaultPlateau});
     ASSERT_NE(out.best(), nullptr) << e.path();
-    ++records;
-    within_2pct += *out.best()->result.median_us <= *rec.best_us() * 1.02;
-    EXPECT_LE(*out.best()->result.median_us, *rec.best_us() * 1.06) << e.path().filename();
+    EXPECT_LE(*out.best()->result.median_us, *rec.best_us() * 1.02) << e.path().filename();
   }
-  EXPECT_GE(within_2pct, records - 1);
 }
 
 TEST(Search, ExhaustiveVisitsEverythingOnceInOrder) {

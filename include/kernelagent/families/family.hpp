@@ -31,6 +31,11 @@ struct Knob {
   // A variant switch: its values change the algorithm (another unit, a second pass), not one tile size, so
   // the other knobs' best values differ per value; the guided search keeps a beam parent for each.
   bool variant = false;
+  // How the knob sizes the tile a program holds at once (in registers): the tile grows as value^tile_exponent.
+  // 1 for a tile side (BLOCK_M: 128 -> 64 halves the tile), -1 for a split that shares one tile among
+  // cooperating programs (the softmax's split_r: 48 -> 96 halves each program's part of the row), 0 for a
+  // knob that does not size it (stages, a split of the K loop). The guided search moves num_warps with it.
+  int tile_exponent = 0;
 };
 
 // The knobs two configurations set differently, a knob only one of them sets included; in the first

@@ -10,16 +10,28 @@
 // helped is first pursued in the same direction (continued_move); a variant the parent cannot switch to
 // by itself is reached through its nearest valid configuration (nearest_with).
 //
-// Example (4096^3 fp32 matmul, compute-bound, no profile): the default (IEEE, 128x128, 8 warps) first;
-// the prescription for the compute floor says tensor_cores, then reuse: input_precision=tf32x3 (slower,
-// but now the tf32x3 variant has a parent), then BLOCK_M=64 from the default, then BLOCK_N=64 from the
-// tf32x3 parent, and so on by turns. When the beam's neighbourhoods are spent, two-knob moves from the
-// best follow, then whatever is left in the knob space's order, so the search always terminates and never
-// repeats. The context's seeds (warm starts from similar problems) are proposed right after the default.
+// The warps follow the tile (moved): a move of a knob that sizes the tile each program holds (its
+// tile_exponent) takes num_warps along in proportion, so each thread holds as much as before, as Triton's
+// own configurations pair 128x128 tiles with 8 warps and 128x64 with 4. Example (32768 x 64 x 32768, 3xTF32,
+// K-major): from 128x128 at 8 warps (3.317 ms), BLOCK_N=64 at 8 warps is 4.467 ms, a dead end, while 128x64
+// at 4 warps is 3.304 ms, one stage from the best (3.149 ms). In such a space a warp count
+// off its tile's is an occupancy experiment: without a diagnosis that asks for one it comes after the
+// floor's other moves (prescribed_move). A variant already measured and far slower than the best is not
+// switched to again from the other parents (variant_left_behind), as it is not refined in the beam.
+//
+// Example (4096^3 fp32 matmul, compute-bound, no profile): the default (IEEE, 128x128, 8 warps, 3.32 ms)
+// first; the prescription for the compute floor says tensor_cores, then reuse: K_MAJOR=1 (valid only with
+// 3xTF32, so through its nearest configuration: 1.62 ms, the best), input_precision=tf32x3 without the
+// copy (3.95 ms: that variant is left behind), then BLOCK_M=64 with 4 warps from the K-major parent, then
+// BLOCK_N=64 from the new one (64x64 at 4 warps: 2 warps are not in the domain), and so on by turns. When the beam's
+// neighbourhoods are spent, two-knob moves from the best follow, then whatever is left in the knob space's order, so
+// the search always terminates and never repeats. The context's seeds (warm starts from similar problems) are proposed
+// right after the default.
 
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <set>
 
@@ -35,6 +47,46 @@ using Proposal = std::pair<Config, std::string>;
 // variants are not refined. On the recorded H200 sweeps 1.15 did as well as any factor from 1 to 100
 // (search_efficiency), and it keeps the beam short when a family has many variants (split_r has six).
 constexpr double kVariantSlack = 1.15;
+
+// Triton's launch parameter: the warps of one program, over whose threads the program's tile is spread.
+constexpr const char* kWarps = "num_warps";
+
+const Knob* knob_named(const KnobSpace& space, const std::string& name) {
+  for (const auto& k : space.knobs)
+    if (k.name == name) return &k;
+  return nullptr;
+}
+
+// Whether num_warps follows the tile in this space: it has num_warps and a knob that sizes the tile.
+bool warps_follow_tiles(const KnobSpace& space) {
+  return knob_named(space, kWarps) &&
+         std::any_of(space.knobs.begin(), space.knobs.end(), [](const Knob& k) { return k.tile_exponent != 0; });
+}
+
+// The warp count that keeps each thread's share of the tile when knob k moves from `from` to `to` at
+// `warps`: warps * (to / from)^tile_exponent; nullopt for a knob that does not size the tile. Examples:
+// BLOCK_N 128 -> 64 at 8 warps: 4; the softmax's split_r 48 -> 96 at 8 warps: 4 (each program holds half
+// of what it held); block_i 128 -> 256 at 16 warps: 32.
+std::optional<double> following_warps(const Knob& k, const nlohmann::json& from, const nlohmann::json& to,
+                                      const nlohmann::json& warps) {
+  if (k.tile_exponent == 0 || !from.is_number() || !to.is_number() || !warps.is_number()) return std::nullopt;
+  const double ratio = to.get<double>() / from.get<double>();
+  return warps.get<double>() * std::pow(ratio, k.tile_exponent);
+}
+
+// The knob by whose move `to` differs from `from`: the only knob they set differently, or a knob that sizes
+// the tile when num_warps differs too (the warps are the tile's companion, whether they followed it in
+// proportion or not). Example: {block_i 16, 8 warps} -> {block_i 128, 16 warps} is a move of block_i, so a
+// line search goes on to block_i 256; {BLOCK_N 128, 3 stages} -> {BLOCK_N 64, 4 stages} is none.
+std::optional<std::string> moved_knob(const KnobSpace& space, const Config& from, const Config& to) {
+  const auto differ = differing_knobs(from, to);
+  if (differ.size() == 1) return differ.front();
+  if (differ.size() != 2 || std::find(differ.begin(), differ.end(), kWarps) == differ.end()) return std::nullopt;
+  const std::string other = differ[0] == kWarps ? differ[1] : differ[0];
+  const Knob* k = knob_named(space, other);
+  if (!k || k->tile_exponent == 0) return std::nullopt;
+  return other;
+}
 
 // The values of the variant knobs: configurations with the same key run the same algorithm.
 std::string variant_key(const KnobSpace& space, const Config& c) {
@@ -129,6 +181,51 @@ class GuidedSearch : public SearchStrategy {
     return beam;
   }
 
+  // The parent with knob k at v: with num_warps following the tile where k sizes it and a valid
+  // configuration has exactly the proportional warp count, else k alone. Example: BLOCK_M=64 from 128x128 at
+  // 8 warps is 64x128 at 4 warps; from 64x128 at 4 warps, BLOCK_N=64 is 64x64 at 4 warps (2 warps are not
+  // in the domain). When the proportional configuration was measured the move is spent: it does not fall
+  // back to k alone, which stays one warp move away from the measured one.
+  Config moved(const KnobSpace& space, const Config& parent, const Knob& k, const nlohmann::json& v) const {
+    Config c = parent;
+    c[k.name] = v;
+    const Knob* warps = knob_named(space, kWarps);
+    if (!warps || !parent.contains(kWarps) || !parent.contains(k.name)) return c;
+    const auto target = following_warps(k, parent.at(k.name), v, parent.at(kWarps));
+    if (!target) return c;
+    for (const auto& w : warps->domain) {
+      if (!w.is_number() || std::abs(w.get<double>() - *target) > 1e-9) continue;
+      Config with_warps = c;
+      with_warps[kWarps] = w;
+      if (valid_.count(with_warps.dump())) return with_warps;
+    }
+    return c;
+  }
+
+  // A move's description: the knob and value, and the warps when they followed the tile.
+  static std::string move_text(const Config& parent, const Config& c, const std::string& knob) {
+    std::string text = fmt::format("{}={}", knob, c.at(knob).dump());
+    if (parent.contains(kWarps) && c.contains(kWarps) && parent.at(kWarps) != c.at(kWarps) && knob != kWarps)
+      text += fmt::format(" with {}={} (the warps follow the tile)", kWarps, c.at(kWarps).dump());
+    return text;
+  }
+
+  // A variant whose best measured configuration is further than kVariantSlack from the overall best: it
+  // left the beam, and a switch to it from another parent would refine it all the same. Example: 3xTF32
+  // without the K-major copy was 2.3x slower than with it at the default tile (4.05 against 1.77 ms for
+  // A^T B), so it is not tried again at 64x128, 128x64, ... from each new parent.
+  static bool variant_left_behind(const SearchContext& ctx, const Config& c) {
+    const Trial* overall = ctx.best();
+    if (!overall) return false;
+    const std::string key = variant_key(*ctx.space, c);
+    std::optional<double> variant_best;
+    for (const auto& t : ctx.trials)
+      if (t.result.ok() && variant_key(*ctx.space, t.config) == key &&
+          (!variant_best || *t.result.median_us < *variant_best))
+        variant_best = *t.result.median_us;
+    return variant_best && *variant_best > *overall->result.median_us * kVariantSlack;
+  }
+
   static bool tried_value(const SearchContext& ctx, const std::string& knob, const nlohmann::json& value) {
     return std::any_of(ctx.trials.begin(), ctx.trials.end(),
                        [&](const Trial& t) { return t.config.contains(knob) && t.config.at(knob) == value; });
@@ -165,7 +262,7 @@ class GuidedSearch : public SearchStrategy {
       if (!y_json.is_number()) continue;
       const double y = y_json.get<double>();
       if (!((a < y && y < x) || (x < y && y < a))) continue;
-      if (differing_knobs(t.config, parent.config) == std::vector<std::string>{knob}) return true;
+      if (moved_knob(*ctx.space, parent.config, t.config) == knob) return true;
     }
     return false;
   }
@@ -178,10 +275,10 @@ class GuidedSearch : public SearchStrategy {
   std::optional<Proposal> continued_move(const SearchContext& ctx, const Trial& parent, const Fresh& fresh) const {
     for (const auto& t : ctx.trials) {
       if (!t.result.ok() || *t.result.median_us <= *parent.result.median_us * 1.01) continue;
-      const auto differ = differing_knobs(t.config, parent.config);
-      if (differ.size() != 1) continue;
+      const auto knob = moved_knob(*ctx.space, t.config, parent.config);
+      if (!knob) continue;
       for (const auto& k : ctx.space->knobs) {
-        if (k.name != differ[0]) continue;
+        if (k.name != *knob) continue;
         const auto& from = t.config.at(k.name);
         const auto& at = parent.config.at(k.name);
         if (!from.is_number() || !at.is_number()) break;
@@ -194,12 +291,11 @@ class GuidedSearch : public SearchStrategy {
           if ((up ? x > a : x < a) && (!next || (up ? x < next->get<double>() : x > next->get<double>()))) next = v;
         }
         if (!next) break;
-        Config c = parent.config;
-        c[k.name] = *next;
+        Config c = moved(*ctx.space, parent.config, k, *next);
         if (fresh(c))
-          return std::make_pair(c, fmt::format("{}={} -> {} helped ({:.2f}x): on to {}={}", k.name, from.dump(),
-                                               at.dump(), *t.result.median_us / *parent.result.median_us, k.name,
-                                               next->dump()));
+          return std::make_pair(
+              c, fmt::format("{}={} -> {} helped ({:.2f}x): on to {}", k.name, from.dump(), at.dump(),
+                             *t.result.median_us / *parent.result.median_us, move_text(parent.config, c, k.name)));
         break;
       }
     }
@@ -212,34 +308,47 @@ class GuidedSearch : public SearchStrategy {
   // problem is the fallback, for a parent with no diagnosis, a cause no rule answers (at the roofline,
   // divergence) or one whose moves are spent. Example: a reduction whose profile says small_grid gets
   // split_r and block_i (parallelism) before block_r (bytes_moved), then the memory floor's moves.
+  // Where the warps follow the tile, the floor's warp moves come after its other ones: a warp count off
+  // the tile's doubles or halves what each thread holds, which a diagnosis (register spills) may ask for
+  // but the floor alone does not. Example: A^T B with 3xTF32 and the K-major copy at 128x128, 8 warps (1.769
+  // ms): 4 warps is 3.079 ms, a fourth stage 1.686 ms (the best).
   template <class Fresh>
   std::optional<Proposal> prescribed_move(const SearchContext& ctx, const Trial& parent, const Fresh& fresh) const {
     const std::string cause = ctx.cause_of ? ctx.cause_of(parent.config) : std::string();
-    std::vector<Prescription> rxs;
-    if (!cause.empty()) rxs.push_back(prescribe_for_cause(cause, true));
-    rxs.push_back(prescribe_for_bound(ctx.bound, true));
-    for (const auto& rx : rxs)
-      if (auto offer = prescribed_move_by(ctx, parent, rx, fresh)) return offer;
-    return std::nullopt;
+    if (!cause.empty())
+      if (auto offer = prescribed_move_by(ctx, parent, prescribe_for_cause(cause, true), fresh, WarpMoves::included))
+        return offer;
+    const Prescription floor = prescribe_for_bound(ctx.bound, true);
+    if (!warps_follow_tiles(*ctx.space)) return prescribed_move_by(ctx, parent, floor, fresh, WarpMoves::included);
+    if (auto offer = prescribed_move_by(ctx, parent, floor, fresh, WarpMoves::left_out)) return offer;
+    return prescribed_move_by(ctx, parent, floor, fresh, WarpMoves::only);
   }
+
+  enum class WarpMoves { included, left_out, only };
 
   template <class Fresh>
   std::optional<Proposal> prescribed_move_by(const SearchContext& ctx, const Trial& parent, const Prescription& rx,
-                                             const Fresh& fresh) const {
+                                             const Fresh& fresh, WarpMoves warp_moves) const {
     const bool ranked = ctx.moves && !ctx.moves->empty();
     std::optional<Proposal> best;
     double best_score = -1;
     for (const auto& tag : rx.tags)
       for (const auto& k : ctx.space->knobs) {
         if (std::find(k.tags.begin(), k.tags.end(), tag) == k.tags.end()) continue;
+        if ((warp_moves == WarpMoves::left_out && k.name == kWarps) ||
+            (warp_moves == WarpMoves::only && k.name != kWarps))
+          continue;
         for (const auto& v : k.domain) {
-          Config c = parent.config;
-          c[k.name] = v;
-          if (!fresh(c) && k.variant && !tried_value(ctx, k.name, v)) c = nearest_with(ctx, parent.config, k.name, v, fresh);
-          if (!fresh(c) || beyond_a_worse_step(ctx, parent, k.name, v)) continue;
+          Config c = moved(*ctx.space, parent.config, k, v);
+          std::string move = move_text(parent.config, c, k.name);
+          if (!fresh(c) && k.variant && !tried_value(ctx, k.name, v)) {
+            c = nearest_with(ctx, parent.config, k.name, v, fresh);
+            move = fmt::format("{}={}", k.name, v.dump());
+          }
+          if (!fresh(c) || beyond_a_worse_step(ctx, parent, k.name, v) || variant_left_behind(ctx, c)) continue;
           const double score = ranked ? ctx.moves->score(k.name, v) : 0;
           if (best && score <= best_score) continue;
-          std::string why = fmt::format("{} ({}) -> {}: {}={}", rx.cause, rx.reason, tag, k.name, v.dump());
+          std::string why = fmt::format("{} ({}) -> {}: {}", rx.cause, rx.reason, tag, move);
           if (const auto [helped, seen] = ranked ? ctx.moves->counts(k.name, v) : std::pair{0, 0}; seen > 0)
             why += fmt::format(" (helped {} of {} times in earlier runs)", helped, seen);
           best = std::make_pair(std::move(c), std::move(why));

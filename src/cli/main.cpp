@@ -88,6 +88,9 @@ int main(int argc, char** argv) {
   sweep_cmd->add_flag("--profile", sweep.profile,
                       "profile every configuration that passed with Nsight Compute; the record keeps each diagnosis");
   sweep_cmd->add_option("--ncu", sweep.ncu, "the ncu executable (default: found on PATH or in the CUDA folders)");
+  sweep_cmd->add_option("--where", sweep.where,
+                        "only the configurations with this knob value, KNOB=VALUE (a JSON value or a bare string; "
+                        "repeatable; one knob's values are alternatives), e.g. --where split_r=96 --where split_r=192");
   sweep_cmd->add_option("--work", sweep.work,
                         "folder for the candidates, result.json and the worker log (default: S.json's name + .d)");
   add_common_options(*sweep_cmd, common);

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 
@@ -30,7 +31,7 @@ json knobs_json(const KnobSpace& space) {
 }
 
 // The record: what the problem and the machine were, and every configuration's outcome.
-json sweep_record(const json& r, const Family& family) {
+json sweep_record(const json& r, const Family& family, const Config& only) {
   json configs = json::array();
   for (const auto& t : r.value("trial_list", json::array())) {
     json c = {{"config", t.at("config")}, {"status", t.at("status")}};
@@ -57,7 +58,49 @@ json sweep_record(const json& r, const Family& family) {
           {"roofline", r.value("roofline", json(nullptr))},
           {"search_min_ms",
            r.contains("timing") && r.at("timing").is_object() ? r.at("timing").value("search_min_ms", 0.0) : 0.0},
+          {"where", only},
           {"configs", configs}};
+}
+
+// --where KNOB=VALUE, checked against the family's knobs once the family is known (run_optimize does not
+// know the flag). VALUE is read as JSON (96, "tf32x3") or, failing that, as a bare string (tf32x3). Values
+// of one knob are alternatives: --where split_r=96 --where split_r=192 keeps both splits.
+Config parse_where(const std::vector<std::string>& where) {
+  Config only = Config::object();
+  for (const auto& w : where) {
+    const auto eq = w.find('=');
+    if (eq == std::string::npos || eq == 0 || eq + 1 == w.size())
+      throw UserError(ExitCode::bad_input, fmt::format("--where {}: expected KNOB=VALUE, e.g. split_r=96", w));
+    const std::string value = w.substr(eq + 1);
+    json v = json::parse(value, nullptr, false);
+    only[w.substr(0, eq)].push_back(v.is_discarded() ? json(value) : v);
+  }
+  return only;
+}
+
+// Every named knob must be one of a family's (the one --family names, else any) with each value in its
+// domain there. Without --family, any family that has the knob with the value will do: BLOCK_M=128 is a
+// matmul value, though the matvec family (tried first) has a BLOCK_M of its own.
+void check_where(const Config& only, const std::vector<std::unique_ptr<Family>>& families, const std::string& name) {
+  for (const auto& [knob, values] : only.items())
+    for (const auto& value : values) {
+      const Knob* seen = nullptr;
+      bool in_domain = false;
+      for (const auto& f : families) {
+        if (!name.empty() && f->name() != name) continue;
+        for (const auto& k : f->knob_space().knobs) {
+          if (k.name != knob) continue;
+          if (!seen) seen = &k;
+          in_domain = in_domain || std::find(k.domain.begin(), k.domain.end(), value) != k.domain.end();
+        }
+      }
+      if (!seen)
+        throw UserError(ExitCode::bad_input, fmt::format("--where: no {} has a knob '{}'",
+                                                         name.empty() ? "family" : "family " + name, knob));
+      if (!in_domain)
+        throw UserError(ExitCode::bad_input, fmt::format("--where: {} is not in {}'s domain {}", value.dump(), knob,
+                                                         json(seen->domain).dump()));
+    }
 }
 
 }  // namespace
@@ -77,8 +120,10 @@ int run_sweep_command(const CommonOptions& common, const SweepArgs& args) {
   opt.whole_space = true;
   opt.fresh = true;
   opt.family = args.family;
+  opt.only = parse_where(args.where);
   opt.graph_below_us = common.graph_below_us;
   Session session = open_session(common, opt.out_dir / "worker.log");
+  check_where(opt.only, session.families, args.family);
   use_compile_pool(session, opt);
   if (args.profile) {
     use_profiler(session, common, "on", args.ncu, opt);
@@ -98,7 +143,7 @@ int run_sweep_command(const CommonOptions& common, const SweepArgs& args) {
   for (const auto& f : session.families)
     if (f->name() == family_name) family = f.get();
   if (!family) throw UserError(ExitCode::unsupported, "the sweep found no family for the problem");
-  const json record = sweep_record(res.result, *family);
+  const json record = sweep_record(res.result, *family, opt.only);
   std::ofstream(out) << record.dump(1) << "\n";
   if (common.json) {
     std::cout << record.dump(2) << "\n";

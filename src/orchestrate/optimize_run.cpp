@@ -59,8 +59,13 @@ UnitFloor floor_of(const TraceResult& trace, const std::string& dtype, Precision
 KnobSearchRequest search_request(const OptimizeOptions& opt, const Family& family, const TraceResult& trace,
                                  const std::string& dtype, const GpuSpec* gpu, CandidateKey key) {
   KnobSearchRequest req;
+  auto wanted = [&](const Config& c) {
+    for (const auto& [knob, values] : opt.only.items())
+      if (!c.contains(knob) || std::find(values.begin(), values.end(), c.at(knob)) == values.end()) return false;
+    return true;
+  };
   for (const auto& c : family.knob_space().enumerate())
-    if (family.valid(c, trace, gpu, opt.precision)) req.valid.push_back(c);
+    if (wanted(c) && family.valid(c, trace, gpu, opt.precision)) req.valid.push_back(c);
   req.strategy = opt.search;
   req.seed = opt.seed;
   req.fresh = opt.fresh;

@@ -28,6 +28,39 @@ def test_sweep_records_every_configuration_of_the_space(kernelagent, tmp_path):
     assert "median_us" not in rec["configs"][0]
 
 
+def test_sweep_where_keeps_only_the_configurations_with_those_values(kernelagent, tmp_path):
+    problem = tmp_path / "tiny.py"
+    problem.write_text(TINY)
+    out = tmp_path / "part.sweep.json"
+    r = kernelagent("sweep", problem, "--out", out, "--family", "elementwise", "--where", "num_warps=4",
+                    "--where", "num_warps=8", "--where", "eviction=none", db=tmp_path / "h.sqlite")
+    assert r.returncode == 0, r.stderr
+    rec = json.loads(out.read_text())
+    assert rec["where"] == {"num_warps": [4, 8], "eviction": ["none"]}  # one knob's values are alternatives
+    assert rec["configs"] and all(c["config"]["num_warps"] in (4, 8) and c["config"]["eviction"] == "none"
+                                  for c in rec["configs"])
+    assert {c["config"]["num_warps"] for c in rec["configs"]} == {4, 8}
+    per_thread = next(k for k in rec["knobs"] if k["name"] == "elems_per_thread")
+    assert len(rec["configs"]) <= 2 * len(per_thread["domain"])
+
+
+def test_sweep_where_refuses_an_unknown_knob_or_value(kernelagent, tmp_path):
+    problem = tmp_path / "tiny.py"
+    problem.write_text(TINY)
+    for where, said in (("BLOCK_Q=4", "BLOCK_Q"), ("num_warps=3", "domain"), ("num_warps", "KNOB=VALUE")):
+        r = kernelagent("sweep", problem, "--out", tmp_path / "s.json", "--family", "elementwise", "--where", where,
+                        db=tmp_path / "h.sqlite")
+        assert r.returncode == 2 and said in r.stderr, (where, r.stderr)
+
+
+def test_sweep_where_takes_a_value_of_any_family_without_family(kernelagent, tmp_path):
+    # BLOCK_M=128 is in the matmul family's domain, not in the matvec family's (which also has a BLOCK_M).
+    problem = tmp_path / "tiny.py"
+    problem.write_text(TINY)
+    r = kernelagent("sweep", problem, "--out", tmp_path / "s.json", "--where", "BLOCK_M=128", db=tmp_path / "h.sqlite")
+    assert "domain" not in r.stderr, r.stderr
+
+
 def test_sweep_names_an_unknown_family(kernelagent, tmp_path):
     problem = tmp_path / "tiny.py"
     problem.write_text(TINY)

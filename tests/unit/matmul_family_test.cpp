@@ -173,7 +173,7 @@ TEST(MatmulFamily, KnobSpaceIsSmallTaggedAndDefaultFirst) {
        {"BLOCK_M", "BLOCK_N", "BLOCK_K", "GROUP_M", "num_warps", "num_stages", "SPLIT_K", "K_MAJOR", "input_precision"})
     EXPECT_TRUE(names.contains(n)) << n;
   auto all = space.enumerate();
-  EXPECT_EQ(all.size(), 384u);
+  EXPECT_EQ(all.size(), 768u);
   EXPECT_EQ(all.front(), space.default_config());
   EXPECT_EQ(all.front(), (json{{"BLOCK_M", 128},
                                {"BLOCK_N", 128},

@@ -127,6 +127,26 @@ TEST(ReductionFamily, LongSoftmaxRowsAreSharedByCoResidentPrograms) {
   EXPECT_NE(src.find("ka_softmax_coop_kernel[(self.ka_groups * 24,)]"), std::string::npos) << src;
   EXPECT_NE(src.find("CHUNK=16384"), std::string::npos);
   EXPECT_NE(src.find("SPLIT_P2=32"), std::string::npos);
+  EXPECT_NE(src.find("TAGGED=False"), std::string::npos);
+  EXPECT_NE(src.find("(count, rows, 0, BLOCK=1024)"), std::string::npos) << src;  // the counters start at 0
+
+  // 192 programs a row: 2048 each, 32 per thread at 2 warps; at most two programs of a row per SM.
+  EXPECT_TRUE(f.valid(cfg(2, 192), t, &h200, Precision::strict));
+  EXPECT_FALSE(f.valid(cfg(1, 384), t, &h200, Precision::strict));  // 384 > 2 x 132 SMs (and no 1 warp)
+  // The tagged exchange: a 64-bit slot per program of a row, all at -1 before the call.
+  Config tagged = cfg(4, 96);
+  tagged["exchange"] = "tagged";
+  EXPECT_TRUE(f.valid(tagged, t, &h200, Precision::strict));
+  const std::string tsrc = f.emit(t, tagged, {"x"});
+  EXPECT_NE(tsrc.find("TAGGED=True"), std::string::npos) << tsrc;
+  EXPECT_NE(tsrc.find("dtype=torch.int64"), std::string::npos) << tsrc;
+  EXPECT_NE(tsrc.find("(stats, rows * 96, -1, BLOCK=1024)"), std::string::npos) << tsrc;
+  // Only a cooperative softmax has an exchange: anything else with "tagged" is a duplicate configuration.
+  Config one_program = cfg(8, 1);
+  one_program["exchange"] = "tagged";
+  EXPECT_FALSE(f.valid(one_program, t, &h200, Precision::strict));
+  Config two_warps = cfg(2, 1);
+  EXPECT_FALSE(f.valid(two_warps, t, &h200, Precision::strict));  // 2 warps only for the cooperative softmax
 }
 
 TEST(ReductionFamily, SoftmaxKeepsARowInRegistersOnlyWhenItFits) {

@@ -51,6 +51,7 @@ struct SweepArgs {
   std::string work;  // --work: folder for the candidates and result.json (default: beside S.json)
   bool profile = false;  // --profile: each passed configuration's Nsight Compute diagnosis in the record
   std::string ncu;       // --ncu: the ncu executable
+  std::vector<std::string> where;  // --where KNOB=VALUE: only the configurations with these values
 };
 int run_sweep_command(const CommonOptions& common, const SweepArgs& args);
 

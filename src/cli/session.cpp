@@ -83,9 +83,14 @@ Session open_session(const CommonOptions& common, const fs::path& worker_log) {
   s.pool->start_others();
   auto made = std::make_shared<std::atomic<int>>(0);
   const fs::path log_dir = log_dir_of(worker_log);
-  s.make_worker = [cmd, timeouts, made, log_dir]() {
+  std::vector<int> slot_gpus;
+  if (on_gpu && common.ray.empty())
+    for (int i = 0; i < slots; ++i) slot_gpus.push_back(gpus ? gpus->at(i) : i);
+  s.make_worker = [cmd, timeouts, made, log_dir, slot_gpus]() {
     WorkerCommand c = cmd;
-    c.stderr_path = (log_dir / fmt::format("compile-worker-{}.log", ++*made)).string();
+    const int n = ++*made;
+    if (const auto gpu = compile_worker_gpu(n, slot_gpus)) c.env["CUDA_VISIBLE_DEVICES"] = visible_device(*gpu);
+    c.stderr_path = (log_dir / fmt::format("compile-worker-{}.log", n)).string();
     return std::make_unique<WorkerClient>(std::move(c), timeouts);
   };
   const int cores = static_cast<int>(std::thread::hardware_concurrency());

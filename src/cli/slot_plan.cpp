@@ -9,6 +9,11 @@
 
 namespace kernelagent::cli {
 
+std::optional<int> compile_worker_gpu(int n, const std::vector<int>& slot_gpus) {
+  if (slot_gpus.empty() || n < 1) return std::nullopt;
+  return slot_gpus[static_cast<std::size_t>(n - 1) % slot_gpus.size()];
+}
+
 std::optional<std::vector<int>> parse_gpus(const std::string& flag) {
   if (flag == "all" || flag.empty()) return std::nullopt;
   std::vector<int> out;

@@ -19,6 +19,14 @@ TEST(SlotPlan, GpusIsAllOrDistinctIndices) {
     EXPECT_THROW(cli::parse_gpus(bad), UserError) << bad;
 }
 
+TEST(SlotPlan, CompileWorkersTakeTheSlotsGpusInTurn) {
+  EXPECT_EQ(cli::compile_worker_gpu(1, {0, 2}), 0);
+  EXPECT_EQ(cli::compile_worker_gpu(2, {0, 2}), 2);
+  EXPECT_EQ(cli::compile_worker_gpu(3, {0, 2}), 0);
+  EXPECT_EQ(cli::compile_worker_gpu(8, {3}), 3);
+  EXPECT_FALSE(cli::compile_worker_gpu(1, {}).has_value());  // the CPU or a Ray cluster: not pinned
+}
+
 TEST(SlotPlan, ASlotIsPinnedThroughTheEnginesOwnVisibleDevices) {
   const char* old = std::getenv("CUDA_VISIBLE_DEVICES");
   const std::string saved = old ? old : "";

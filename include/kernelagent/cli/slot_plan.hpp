@@ -14,4 +14,9 @@ namespace kernelagent::cli {
 // Throws UserError(bad_input) for anything else, a repeated index included.
 std::optional<std::vector<int>> parse_gpus(const std::string& flag);
 
+// The GPU index the n-th compile worker (from 1) is pinned to: the slots' GPUs taken in turn, since each
+// compile worker loads the problem and, unpinned, all of them would load it on the first GPU.
+// Example: slots on GPUs {0, 2}: compile workers 1, 2, 3 go to 0, 2, 0. No GPUs: nullopt (unpinned).
+std::optional<int> compile_worker_gpu(int n, const std::vector<int>& slot_gpus);
+
 }  // namespace kernelagent::cli

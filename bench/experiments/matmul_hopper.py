@@ -66,101 +66,30 @@ H200_TF32_TFLOPS = 494.7
 
 
 # ---------------------------------------------------------------------------------------------------------
-# V0: the matmul family's kernels, copied unchanged from families/matmul/kernel.py.in.
+# V0: the matmul family's kernels, loaded from families/matmul/kernel.py.in (everything before its ModelNew,
+# whose placeholders stand only in comments there), so V0 is always the kernel the family emits. Triton
+# reads a kernel's source from its file, so the part is written to a module file of its own and imported.
 # ---------------------------------------------------------------------------------------------------------
 
-@triton.jit
-def ka_matmul_kernel(a_ptr, b_ptr, c_ptr, M, N, K,
-                     stride_ab, stride_am, stride_ak,
-                     stride_bb, stride_bk, stride_bn,
-                     stride_cs, stride_cb, stride_cm, stride_cn,
-                     DIAGONAL,
-                     BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
-                     GROUP_M: tl.constexpr, SPLIT_K: tl.constexpr, K_STEPS: tl.constexpr, MASK: tl.constexpr,
-                     INPUT_PRECISION: tl.constexpr, WIDE: tl.constexpr):
-    # Grid: (output tiles, K splits, batch). MASK: 0 none, 1 tril, 2 triu (keep n - m <= / >= DIAGONAL).
-    pid = tl.program_id(0)
-    pid_k = tl.program_id(1)
-    pid_b = tl.program_id(2)
-    # Grouped order: GROUP_M row-tiles share the same column-tiles of B while they are in L2.
-    num_pid_m = tl.cdiv(M, BLOCK_M)
-    num_pid_n = tl.cdiv(N, BLOCK_N)
-    num_pid_in_group = GROUP_M * num_pid_n
-    group_id = pid // num_pid_in_group
-    first_pid_m = group_id * GROUP_M
-    group_size_m = min(num_pid_m - first_pid_m, GROUP_M)
-    pid_m = first_pid_m + ((pid % num_pid_in_group) % group_size_m)
-    pid_n = (pid % num_pid_in_group) // group_size_m
-
-    offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
-    offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
-    offs_k = tl.arange(0, BLOCK_K)
-    # Rows and columns past the edge wrap around: the loads need no row/column mask, the store drops them.
-    rm = offs_m % M
-    rn = offs_n % N
-    batch = pid_b
-    if WIDE:
-        rm = rm.to(tl.int64)
-        rn = rn.to(tl.int64)
-        batch = batch.to(tl.int64)
-
-    # This program's share of the K tiles: K_STEPS = cdiv(cdiv(K, BLOCK_K), SPLIT_K) consecutive tiles, one
-    # range per split; the last range may run past K, where the loads are masked to zero. The trip count is
-    # a compile-time constant (the problem's K is fixed), which Triton's interpreter needs as well.
-    k_first = pid_k * K_STEPS
-    # A tile that tril/triu zeroes entirely needs no product at all.
-    live = True
-    if MASK == 1:
-        live = pid_n * BLOCK_N - (pid_m * BLOCK_M + BLOCK_M - 1) <= DIAGONAL
-    if MASK == 2:
-        live = (pid_n * BLOCK_N + BLOCK_N - 1) - pid_m * BLOCK_M >= DIAGONAL
-
-    a_ptrs = a_ptr + batch * stride_ab + rm[:, None] * stride_am + (k_first * BLOCK_K + offs_k)[None, :] * stride_ak
-    b_ptrs = b_ptr + batch * stride_bb + (k_first * BLOCK_K + offs_k)[:, None] * stride_bk + rn[None, :] * stride_bn
-    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
-    if live:
-        for i in range(0, K_STEPS):
-            k_left = K - (k_first + i) * BLOCK_K
-            a = tl.load(a_ptrs, mask=offs_k[None, :] < k_left, other=0.0)
-            b = tl.load(b_ptrs, mask=offs_k[:, None] < k_left, other=0.0)
-            acc = tl.dot(a, b, acc, input_precision=INPUT_PRECISION)
-            a_ptrs += BLOCK_K * stride_ak
-            b_ptrs += BLOCK_K * stride_bk
-
-    if MASK == 1:
-        acc = tl.where(offs_n[None, :] - offs_m[:, None] <= DIAGONAL, acc, 0.0)
-    if MASK == 2:
-        acc = tl.where(offs_n[None, :] - offs_m[:, None] >= DIAGONAL, acc, 0.0)
-    out_m = offs_m
-    out_n = offs_n
-    if WIDE:
-        out_m = out_m.to(tl.int64)
-        out_n = out_n.to(tl.int64)
-    c_ptrs = c_ptr + pid_k * stride_cs + batch * stride_cb + out_m[:, None] * stride_cm + out_n[None, :] * stride_cn
-    mask = (offs_m[:, None] < M) & (offs_n[None, :] < N)
-    # With SPLIT_K > 1, c_ptr is the fp32 workspace of partial sums, one slice per split.
-    tl.store(c_ptrs, acc.to(c_ptr.dtype.element_ty), mask=mask)
+def _load_family_kernels():
+    import importlib.util
+    import tempfile
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    with open(os.path.join(root, "families", "matmul", "kernel.py.in"), encoding="utf-8") as f:
+        source = f.read().split("\nclass ModelNew", 1)[0]
+    path = os.path.join(tempfile.mkdtemp(prefix="ka_matmul_family_"), "ka_matmul_family.py")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(source)
+    spec = importlib.util.spec_from_file_location("ka_matmul_family", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
-@triton.jit
-def ka_k_major_kernel(src_ptr, dst_ptr, R, K, stride_sb, stride_sr, stride_sk,
-                      BLOCK_R: tl.constexpr, BLOCK_K: tl.constexpr):
-    # dst[b, r, k] = src[b, r, k] with dst contiguous (K fastest): loads follow the source's layout and
-    # stores the destination's; Triton converts between the two through shared memory.
-    offs_r = (tl.program_id(0) * BLOCK_R + tl.arange(0, BLOCK_R)).to(tl.int64)
-    offs_k = (tl.program_id(1) * BLOCK_K + tl.arange(0, BLOCK_K)).to(tl.int64)
-    b = tl.program_id(2).to(tl.int64)
-    mask = (offs_r[:, None] < R) & (offs_k[None, :] < K)
-    x = tl.load(src_ptr + b * stride_sb + offs_r[:, None] * stride_sr + offs_k[None, :] * stride_sk, mask=mask)
-    tl.store(dst_ptr + b * R * K + offs_r[:, None] * K + offs_k[None, :], x, mask=mask)
-
-
-def ka_k_major(x, batch, rows, k, strides):
-    """The (batch, rows, k) view of x with these element strides, copied contiguous along k."""
-    out = torch.empty((batch, rows, k), dtype=x.dtype, device=x.device)
-    grid = (triton.cdiv(rows, 64), triton.cdiv(k, 64), batch)
-    ka_k_major_kernel[grid](x, out, rows, k, *strides, BLOCK_R=64, BLOCK_K=64, num_warps=4)
-    return out
+_family = _load_family_kernels()
+ka_matmul_kernel = _family.ka_matmul_kernel
+ka_k_major_kernel = _family.ka_k_major_kernel
+ka_k_major = _family.ka_k_major
 
 
 # ---------------------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """Experiment: where the single-read cooperative softmax of long rows loses time, and which changes pay.
 
-    python3 bench/experiments/softmax_coop.py [--rows 4096] [--cols 393216] [--set exchange|tagged] [--out FILE.json]
+    python3 bench/experiments/softmax_coop.py [--rows 4096] [--cols 393216] [--set exchange|tagged|pipe|regs] [--out FILE.json]
 
 The reduction family's cooperative softmax (families/reduction/kernel.py.in, ka_softmax_coop_kernel) has
 SPLIT co-resident programs share a row, each holding its CHUNK of the row in registers; they exchange the
@@ -19,7 +19,11 @@ family's kernel and variants of it:
   - `tagged`: no counter: each program publishes its (max, sum) as one 64-bit word in a slot of its own that
     starts as -1, and waits until none of its row's slots is -1 (the data is the flag; no single address
     that every program of the row polls);
-  - `nosync`: the exchange left out (wrong results, timing only), the streaming ceiling of the pattern.
+  - `nosync`: the exchange left out (wrong results, timing only), the streaming ceiling of the pattern;
+  - `pipe` (--set pipe): the tagged exchange with the next row's chunk loaded before the wait on this row's,
+    so the wait overlaps a load; `loop` is the same code without that; `sleep` adds a nanosleep between polls;
+  - `family ... +maxnreg N` (--set regs): the family's own kernel, loaded from its template, under a register
+    cap, so that more programs share an SM and more rows are in flight; softmax and log-softmax.
 Each correct variant is checked against torch.softmax (atol = rtol = 1e-4, the strict policy); rows are
 printed as a table and written as JSON with --out.
 """
@@ -139,6 +143,62 @@ def coop_softmax_tagged(x_ptr, out_ptr, words_ptr, ROWS, GROUPS, R: tl.constexpr
 
 
 @triton.jit
+def backoff(x):
+    # A short sleep between polls, so that the waiting programs leave L2 to the loads of the others.
+    return tl.inline_asm_elementwise("nanosleep.u32 100;\n mov.b32 $0, $1;", "=r,r", [x], dtype=tl.int32,
+                                     is_pure=False, pack=1)
+
+
+@triton.jit(do_not_specialize=["ROWS", "GROUPS"])
+def coop_softmax_pipe(x_ptr, out_ptr, words_ptr, ROWS, GROUPS, R: tl.constexpr, SPLIT: tl.constexpr,
+                      SPLIT_P2: tl.constexpr, CHUNK: tl.constexpr, PIPE: tl.constexpr, SLEEP: tl.constexpr):
+    # The tagged exchange, software-pipelined (PIPE): the chunk of the program's next row is loaded before it
+    # waits on this row's exchange, so the wait overlaps a load instead of leaving the program idle; its
+    # (max, sum) is published after this row's output is written. Twice the data registers per thread, so
+    # it pays only with small chunks per thread (16 or fewer elements). SLEEP adds a backoff to the polls.
+    pid = tl.program_id(0)
+    part = pid % SPLIT
+    cols = part * CHUNK + tl.arange(0, CHUNK)
+    col_ok = cols < R
+    parts = tl.arange(0, SPLIT_P2)
+    pm = parts < SPLIT
+    row = pid // SPLIT
+    v = tl.load(x_ptr + row.to(tl.int64) * R + cols, mask=col_ok & (row < ROWS), other=float("-inf")).to(tl.float32)
+    mx = tl.max(v, axis=0)
+    sm = tl.where(mx == float("-inf"), 0.0, tl.sum(tl.exp(v - mx), axis=0))
+    if row < ROWS:
+        word = (mx.to(tl.int32, bitcast=True).to(tl.int64) << 32) | (sm.to(tl.int32, bitcast=True).to(tl.int64) & 0xFFFFFFFF)
+        tl.atomic_xchg(words_ptr + row.to(tl.int64) * SPLIT + part, word, sem="relaxed", scope="gpu")
+    while row < ROWS:
+        nxt = row + GROUPS
+        if PIPE:
+            v2 = tl.load(x_ptr + nxt.to(tl.int64) * R + cols, mask=col_ok & (nxt < ROWS),
+                         other=float("-inf")).to(tl.float32)
+        slots = words_ptr + row.to(tl.int64) * SPLIT
+        w = tl.load(slots + parts, mask=pm, other=0, volatile=True)
+        while tl.sum((w == -1).to(tl.int32), axis=0) > 0:
+            if SLEEP:
+                backoff(part)
+            w = tl.load(slots + parts, mask=pm, other=0, volatile=True)
+        ms = tl.where(pm, (w >> 32).to(tl.int32).to(tl.float32, bitcast=True), float("-inf"))
+        ss = tl.where(pm, w.to(tl.int32).to(tl.float32, bitcast=True), 0.0)
+        row_max = tl.max(ms, axis=0)
+        row_sum = tl.sum(ss * tl.exp(ms - row_max), axis=0)
+        tl.store(out_ptr + row.to(tl.int64) * R + cols, tl.exp(v - row_max) / row_sum, mask=col_ok)
+        if not PIPE:
+            v2 = tl.load(x_ptr + nxt.to(tl.int64) * R + cols, mask=col_ok & (nxt < ROWS),
+                         other=float("-inf")).to(tl.float32)
+        v = v2
+        mx = tl.max(v, axis=0)
+        sm = tl.where(mx == float("-inf"), 0.0, tl.sum(tl.exp(v - mx), axis=0))
+        if nxt < ROWS:
+            word = (mx.to(tl.int32, bitcast=True).to(tl.int64) << 32) | \
+                (sm.to(tl.int32, bitcast=True).to(tl.int64) & 0xFFFFFFFF)
+            tl.atomic_xchg(words_ptr + nxt.to(tl.int64) * SPLIT + part, word, sem="relaxed", scope="gpu")
+        row = nxt
+
+
+@triton.jit
 def fill_i64(ptr, n, value, BLOCK: tl.constexpr):
     offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
     tl.store(ptr + offs, tl.full([BLOCK], value, tl.int64), mask=offs < n)
@@ -161,17 +221,21 @@ def resident_programs(compiled, warps: int) -> tuple[int, int]:
 
 
 class Variant:
-    def __init__(self, split: int, warps: int, sync=True, last=False, stream=False, reuse=False, tagged=False):
+    def __init__(self, split: int, warps: int, sync=True, last=False, stream=False, reuse=False, tagged=False,
+                 pipe=None, sleep=False):
         self.split, self.warps, self.sync, self.last, self.stream = split, warps, sync, last, stream
-        self.reuse, self.tagged = reuse, tagged
+        self.reuse, self.tagged, self.pipe, self.sleep = reuse, tagged, pipe, sleep
 
     @property
     def name(self) -> str:
         tags = [t for t, on in (("tagged", self.tagged), ("last", self.last), ("cs", self.stream), ("exp1", self.reuse),
-                                ("nosync", not self.sync)) if on]
+                                ("nosync", not self.sync), ("pipe", self.pipe is True),
+                                ("loop", self.pipe is False), ("sleep", self.sleep)) if on]
         return f"split{self.split}/w{self.warps}" + ("+" + "+".join(tags) if tags else "")
 
     def build(self, x: torch.Tensor, out: torch.Tensor):
+        if self.pipe is not None:
+            return self.build_pipe(x, out)
         if self.tagged:
             return self.build_tagged(x, out)
         rows, r = x.shape
@@ -219,6 +283,90 @@ class Variant:
         return run, {"regs": regs, "programs_per_sm": per_sm, "rows_in_flight": groups, "chunk": chunk}
 
 
+    def build_pipe(self, x: torch.Tensor, out: torch.Tensor):
+        rows, r = x.shape
+        chunk = triton.next_power_of_2(triton.cdiv(r, self.split))
+        words = torch.empty(rows * self.split, dtype=torch.int64, device=x.device)
+        meta = dict(R=r, SPLIT=self.split, SPLIT_P2=triton.next_power_of_2(self.split), CHUNK=chunk,
+                    PIPE=self.pipe, SLEEP=self.sleep, num_warps=self.warps)
+        n = words.numel()
+        if x.device.type != "cuda":  # the interpreter: programs run one after another, so one per row only
+            def run():
+                fill_i64[(triton.cdiv(n, 1024),)](words, n, -1, BLOCK=1024)
+                coop_softmax_pipe[(rows * self.split,)](x, out, words, rows, rows, **meta)
+            return run, {"chunk": chunk}
+        compiled = coop_softmax_pipe.warmup(x, out, words, rows, rows, grid=(1,), **meta)
+        regs, per_sm = resident_programs(compiled, self.warps)
+        sms = torch.cuda.get_device_properties(0).multi_processor_count
+        groups = min(rows, (sms * per_sm) // self.split)
+        if groups < 1:
+            raise RuntimeError(f"{self.split} programs of {regs} registers do not fit at once")
+
+        def run():
+            fill_i64[(triton.cdiv(n, 1024),)](words, n, -1, BLOCK=1024)
+            coop_softmax_pipe[(groups * self.split,)](x, out, words, rows, groups, **meta)
+        return run, {"regs": regs, "programs_per_sm": per_sm, "rows_in_flight": groups, "chunk": chunk}
+
+
+def family_kernels():
+    # The reduction family's kernels as the family emits them (the template's code before ModelNew).
+    import pathlib
+    import types
+    path = pathlib.Path(__file__).resolve().parents[2] / "families" / "reduction" / "kernel.py.in"
+    source = path.read_text().split("class ModelNew")[0]
+    module = types.ModuleType("ka_reduction_family")
+    module.__file__ = str(path) + ".py"
+    # triton.jit reads a kernel's source through inspect, which needs a file; write the code next to the cache.
+    import tempfile
+    tmp = pathlib.Path(tempfile.mkdtemp()) / "ka_reduction_family.py"
+    tmp.write_text(source)
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("ka_reduction_family", tmp)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+class FamilyVariant:
+    """The family's ka_softmax_coop_kernel (tagged exchange) with a register cap (maxnreg): fewer registers per
+    thread let more programs share an SM, so more rows are in flight, at the price of a few spilled values."""
+
+    def __init__(self, split: int, warps: int, maxnreg=None, log=False):
+        self.split, self.warps, self.maxnreg, self.log = split, warps, maxnreg, log
+        self.sync = True
+
+    @property
+    def name(self) -> str:
+        cap = f"+maxnreg{self.maxnreg}" if self.maxnreg else ""
+        return f"family{'-log' if self.log else ''} {self.split}/w{self.warps}{cap}"
+
+    def build(self, x: torch.Tensor, out: torch.Tensor):
+        fam = FAMILY
+        rows, r = x.shape
+        chunk = triton.next_power_of_2(triton.cdiv(r, self.split))
+        words = torch.empty(rows * self.split, dtype=torch.int64, device=x.device)
+        count = torch.empty(1, dtype=torch.int32, device=x.device)
+        meta = dict(R=r, LOG=self.log, SPLIT=self.split, SPLIT_P2=triton.next_power_of_2(self.split), CHUNK=chunk,
+                    TAGGED=True, num_warps=self.warps)
+        if self.maxnreg:
+            meta["maxnreg"] = self.maxnreg
+        n = words.numel()
+        compiled = fam.ka_softmax_coop_kernel.warmup(x, out, words, count, rows, rows, grid=(1,), **meta)
+        sms, per_sm = fam.ka_resident_programs(compiled, x.device)
+        groups = min(rows, (sms * per_sm) // self.split)
+        if groups < 1:
+            raise RuntimeError(f"{self.split} programs of {compiled.n_regs} registers do not fit at once")
+
+        def run():
+            fam.ka_fill_kernel[(triton.cdiv(n, 1024),)](words, n, -1, BLOCK=1024)
+            fam.ka_softmax_coop_kernel[(groups * self.split,)](x, out, words, count, rows, groups, **meta)
+        return run, {"regs": compiled.n_regs, "spills": compiled.n_spills, "programs_per_sm": per_sm,
+                     "rows_in_flight": groups, "chunk": chunk}
+
+
+FAMILY = None
+
+
 def time_ms(fn, flush: torch.Tensor, reps: int) -> float:
     fn()
     torch.cuda.synchronize()
@@ -235,11 +383,12 @@ def time_ms(fn, flush: torch.Tensor, reps: int) -> float:
 
 
 def main() -> int:
+    global FAMILY
     ap = argparse.ArgumentParser()
     ap.add_argument("--rows", type=int, default=4096)
     ap.add_argument("--cols", type=int, default=393216)
     ap.add_argument("--reps", type=int, default=15)
-    ap.add_argument("--set", choices=["exchange", "tagged"], default="tagged")
+    ap.add_argument("--set", choices=["exchange", "tagged", "pipe", "regs"], default="tagged")
     ap.add_argument("--out")
     args = ap.parse_args()
     if not torch.cuda.is_available():
@@ -250,6 +399,7 @@ def main() -> int:
     out = torch.empty_like(x)
     flush = torch.empty(2 * torch.cuda.get_device_properties(0).L2_cache_size // 4, dtype=torch.float32, device="cuda")
     ref = torch.softmax(x, dim=1)
+    ref_log = torch.log_softmax(x, dim=1) if args.set == "regs" else None
 
     rows = []
     eager = time_ms(lambda: torch.softmax(x, dim=1), flush, args.reps)
@@ -269,6 +419,21 @@ def main() -> int:
         variants += [Variant(s, w, reuse=True) for s, w in extra]
         variants += [Variant(s, w, reuse=True, last=True) for s, w in extra]
         variants += [Variant(s, w, sync=False) for s, w in extra]
+    elif args.set == "regs":
+        # The fourth round: the family's kernel under register caps, softmax and log-softmax.
+        FAMILY = family_kernels()
+        variants = []
+        for log in (False, True):
+            for s, w, caps in ((96, 4, (None, 56, 48, 40)), (192, 2, (None, 56, 48)), (48, 8, (None, 56, 48))):
+                variants += [FamilyVariant(s, w, cap, log) for cap in caps]
+    elif args.set == "pipe":
+        # The third round: the tagged exchange with the next row's load issued before the wait (pipe), the
+        # same code without that (loop), and a backoff between polls (sleep).
+        variants = [Variant(96, 4, tagged=True), Variant(96, 4, pipe=False)]
+        for s, w in ((96, 8), (192, 4), (384, 2), (192, 2), (96, 4), (48, 8)):
+            variants.append(Variant(s, w, pipe=True))
+        variants += [Variant(s, w, pipe=False, sleep=True) for s, w in ((96, 4), (192, 2), (384, 1))]
+        variants += [Variant(s, w, pipe=True, sleep=True) for s, w in ((96, 8), (192, 4), (384, 2))]
     else:
         # The second round: the counter against self-flagging 64-bit slots.
         variants = [Variant(96, 4), Variant(96, 2)]
@@ -285,9 +450,10 @@ def main() -> int:
             run()
             torch.cuda.synchronize()
             if v.sync:
-                err = (out - ref).abs().max().item()
+                want = ref_log if getattr(v, "log", False) else ref
+                err = (out - want).abs().max().item()
                 row["max_abs_err"] = err
-                row["strict_ok"] = bool(torch.allclose(out, ref, atol=1e-4, rtol=1e-4))
+                row["strict_ok"] = bool(torch.allclose(out, want, atol=1e-4, rtol=1e-4))
             row["ms"] = time_ms(run, flush, args.reps)
         except Exception as e:  # a variant that fails is a row with its reason, and the run goes on
             row["error"] = f"{type(e).__name__}: {e}"[:200]

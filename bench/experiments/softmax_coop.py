@@ -1,6 +1,6 @@
 """Experiment: where the single-read cooperative softmax of long rows loses time, and which changes pay.
 
-    python3 bench/experiments/softmax_coop.py [--rows 4096] [--cols 393216] [--set exchange|tagged|pipe|regs] [--out FILE.json]
+    python3 bench/experiments/softmax_coop.py [--rows 4096] [--cols 393216] [--set exchange|tagged|pipe|regs|reload] [--out FILE.json]
 
 The reduction family's cooperative softmax (families/reduction/kernel.py.in, ka_softmax_coop_kernel) has
 SPLIT co-resident programs share a row, each holding its CHUNK of the row in registers; they exchange the
@@ -22,6 +22,9 @@ family's kernel and variants of it:
   - `nosync`: the exchange left out (wrong results, timing only), the streaming ceiling of the pattern;
   - `pipe` (--set pipe): the tagged exchange with the next row's chunk loaded before the wait on this row's,
     so the wait overlaps a load; `loop` is the same code without that; `sleep` adds a nanosleep between polls;
+  - `reload` (--set reload): the tagged exchange with the chunk walked in tiles for its max and sum and read
+    again after the exchange, the second read meant to come from L2 (the rows in flight fit it), so the
+    registers do not hold the chunk and more rows are in flight; `hint` sets evict_last / evict_first;
   - `family ... +maxnreg N` (--set regs): the family's own kernel, loaded from its template, under a register
     cap, so that more programs share an SM and more rows are in flight; softmax and log-softmax.
 Each correct variant is checked against torch.softmax (atol = rtol = 1e-4, the strict policy); rows are
@@ -198,6 +201,54 @@ def coop_softmax_pipe(x_ptr, out_ptr, words_ptr, ROWS, GROUPS, R: tl.constexpr, 
         row = nxt
 
 
+@triton.jit(do_not_specialize=["ROWS", "GROUPS"])
+def coop_softmax_reload(x_ptr, out_ptr, words_ptr, ROWS, GROUPS, R: tl.constexpr, SPLIT: tl.constexpr,
+                        SPLIT_P2: tl.constexpr, CHUNK: tl.constexpr, TILE: tl.constexpr, HINT: tl.constexpr):
+    # The tagged exchange without holding the chunk: a program walks its chunk in TILEs for the max and sum,
+    # exchanges, then reads the chunk again to write it. The rows in flight (a few tens of MB) fit the L2, so
+    # the second read should come from L2, not HBM; the registers no longer hold the chunk, so more programs,
+    # hence more rows, are in flight. HINT keeps the first read in L2 (evict_last) and lets the second go.
+    pid = tl.program_id(0)
+    part = pid % SPLIT
+    offs = tl.arange(0, TILE)
+    parts = tl.arange(0, SPLIT_P2)
+    pm = parts < SPLIT
+    row = pid // SPLIT
+    while row < ROWS:
+        base = x_ptr + row.to(tl.int64) * R + part * CHUNK
+        m_i = float("-inf")
+        l_i = 0.0
+        for t in tl.static_range(0, CHUNK, TILE):
+            ok = part * CHUNK + t + offs < R
+            if HINT:
+                v = tl.load(base + t + offs, mask=ok, other=float("-inf"), eviction_policy="evict_last")
+            else:
+                v = tl.load(base + t + offs, mask=ok, other=float("-inf"))
+            new_m = tl.maximum(m_i, tl.max(v, axis=0))
+            scale = tl.where(new_m == float("-inf"), 0.0, tl.exp(m_i - new_m))
+            l_i = l_i * scale + tl.where(new_m == float("-inf"), 0.0, tl.sum(tl.exp(v - new_m), axis=0))
+            m_i = new_m
+        slots = words_ptr + row.to(tl.int64) * SPLIT
+        word = (m_i.to(tl.int32, bitcast=True).to(tl.int64) << 32) | (l_i.to(tl.int32, bitcast=True).to(tl.int64) & 0xFFFFFFFF)
+        tl.atomic_xchg(slots + part, word, sem="relaxed", scope="gpu")
+        w = tl.load(slots + parts, mask=pm, other=0, volatile=True)
+        while tl.sum((w == -1).to(tl.int32), axis=0) > 0:
+            w = tl.load(slots + parts, mask=pm, other=0, volatile=True)
+        ms = tl.where(pm, (w >> 32).to(tl.int32).to(tl.float32, bitcast=True), float("-inf"))
+        ss = tl.where(pm, w.to(tl.int32).to(tl.float32, bitcast=True), 0.0)
+        row_max = tl.max(ms, axis=0)
+        row_sum = tl.sum(ss * tl.exp(ms - row_max), axis=0)
+        obase = out_ptr + row.to(tl.int64) * R + part * CHUNK
+        for t in tl.static_range(0, CHUNK, TILE):
+            ok = part * CHUNK + t + offs < R
+            if HINT:
+                v = tl.load(base + t + offs, mask=ok, other=0.0, eviction_policy="evict_first")
+            else:
+                v = tl.load(base + t + offs, mask=ok, other=0.0)
+            tl.store(obase + t + offs, tl.exp(v - row_max) / row_sum, mask=ok)
+        row += GROUPS
+
+
 @triton.jit
 def fill_i64(ptr, n, value, BLOCK: tl.constexpr):
     offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
@@ -327,6 +378,38 @@ def family_kernels():
     return module
 
 
+class ReloadVariant:
+    """coop_softmax_reload: the chunk read twice, the second time (it is hoped) from L2."""
+
+    def __init__(self, split: int, warps: int, tile: int, hint=False, max_rows=None):
+        self.split, self.warps, self.tile, self.hint, self.max_rows = split, warps, tile, hint, max_rows
+        self.sync = True
+
+    @property
+    def name(self) -> str:
+        return (f"reload {self.split}/w{self.warps} t{self.tile}" + ("+hint" if self.hint else "")
+                + (f" rows<={self.max_rows}" if self.max_rows else ""))
+
+    def build(self, x: torch.Tensor, out: torch.Tensor):
+        rows, r = x.shape
+        chunk = triton.next_power_of_2(triton.cdiv(r, self.split))
+        words = torch.empty(rows * self.split, dtype=torch.int64, device=x.device)
+        meta = dict(R=r, SPLIT=self.split, SPLIT_P2=triton.next_power_of_2(self.split), CHUNK=chunk,
+                    TILE=min(self.tile, chunk), HINT=self.hint, num_warps=self.warps)
+        n = words.numel()
+        compiled = coop_softmax_reload.warmup(x, out, words, rows, rows, grid=(1,), **meta)
+        regs, per_sm = resident_programs(compiled, self.warps)
+        sms = torch.cuda.get_device_properties(0).multi_processor_count
+        groups = min(rows, (sms * per_sm) // self.split, self.max_rows or rows)
+        if groups < 1:
+            raise RuntimeError(f"{self.split} programs of {regs} registers do not fit at once")
+
+        def run():
+            fill_i64[(triton.cdiv(n, 1024),)](words, n, -1, BLOCK=1024)
+            coop_softmax_reload[(groups * self.split,)](x, out, words, rows, groups, **meta)
+        return run, {"regs": regs, "programs_per_sm": per_sm, "rows_in_flight": groups, "chunk": chunk}
+
+
 class FamilyVariant:
     """The family's ka_softmax_coop_kernel (tagged exchange) with a register cap (maxnreg): fewer registers per
     thread let more programs share an SM, so more rows are in flight, at the price of a few spilled values."""
@@ -388,7 +471,7 @@ def main() -> int:
     ap.add_argument("--rows", type=int, default=4096)
     ap.add_argument("--cols", type=int, default=393216)
     ap.add_argument("--reps", type=int, default=15)
-    ap.add_argument("--set", choices=["exchange", "tagged", "pipe", "regs"], default="tagged")
+    ap.add_argument("--set", choices=["exchange", "tagged", "pipe", "regs", "reload"], default="tagged")
     ap.add_argument("--out")
     args = ap.parse_args()
     if not torch.cuda.is_available():
@@ -426,6 +509,16 @@ def main() -> int:
         for log in (False, True):
             for s, w, caps in ((96, 4, (None, 56, 48, 40)), (192, 2, (None, 56, 48)), (48, 8, (None, 56, 48))):
                 variants += [FamilyVariant(s, w, cap, log) for cap in caps]
+    elif args.set == "reload":
+        # The fifth round: the chunk read twice, the second read meant to hit L2.
+        variants = [Variant(96, 4, tagged=True)]
+        for s, w, t in ((96, 4, 1024), (96, 4, 2048), (96, 4, 4096), (96, 8, 2048), (48, 8, 2048), (192, 2, 1024),
+                        (192, 4, 1024), (48, 16, 4096), (24, 16, 4096)):
+            variants.append(ReloadVariant(s, w, t))
+        for s, w, t in ((96, 4, 1024), (96, 8, 2048), (48, 8, 2048)):
+            variants.append(ReloadVariant(s, w, t, hint=True))
+        for cap in (8, 12, 16):
+            variants.append(ReloadVariant(96, 4, 1024, hint=True, max_rows=cap))
     elif args.set == "pipe":
         # The third round: the tagged exchange with the next row's load issued before the wait (pipe), the
         # same code without that (loop), and a backoff between polls (sleep).

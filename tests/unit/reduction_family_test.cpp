@@ -96,7 +96,7 @@ TEST(ReductionFamily, SplitsRowsOnlyWhenFewProgramsWouldRun) {
   EXPECT_FALSE(f.valid(cfg(1024, 1, 8, 12), trace("softmax"), &h200, Precision::strict));
   EXPECT_FALSE(f.valid(cfg(1024, 1, 8, 12), trace("softmax"), nullptr, Precision::strict));
   const std::string split = f.emit(few, cfg(64, 1, 8, 16), {"x"});
-  EXPECT_NE(split.find("ka_reduce_combine_kernel[(16, triton.cdiv(1, 1))]"), std::string::npos) << split;
+  EXPECT_NE(split.find("ka_reduce_combine_kernel[(16,)]"), std::string::npos) << split;
   EXPECT_NE(split.find("SPLIT=16,"), std::string::npos);
   EXPECT_NE(split.find("R_STEPS=5,"), std::string::npos);  // 79 tiles over 16 splits
 }

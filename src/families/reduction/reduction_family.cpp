@@ -170,7 +170,9 @@ std::string ReductionFamily::emit(const TraceResult& trace, const Config& c, con
   const auto split = c.value("split_r", std::int64_t{1});
   const int warps = c.at("num_warps").get<int>();
   const std::string log = s->op == "log_softmax" ? "True" : "False";
-  const std::string grid2 = fmt::format("triton.cdiv({}, {})", s->inner, block_i);
+  // Every kernel but the cooperative softmax runs on one flat axis of outer indices times column blocks
+  // (column blocks fastest, see ka_outer_and_cols), with a reduction's splits on the third axis.
+  const std::int64_t programs = s->outer * cdiv(s->inner, block_i);
 
   // The launch lines of ModelNew.forward (8 spaces in), for the variant the configuration selects.
   std::string launch;
@@ -202,29 +204,29 @@ std::string ReductionFamily::emit(const TraceResult& trace, const Config& c, con
         s->outer, split, args);
   } else if (is_softmax(s->op)) {
     launch = fmt::format(
-        "        grid = ({}, {})\n"
+        "        grid = ({},)\n"
         "        ka_softmax_kernel[grid](x, out, R={}, INNER={}, LOG={}, ONE_TILE={}, BLOCK_R={}, BLOCK_I={}, num_warps={})",
-        s->outer, grid2, s->r, s->inner, log, block_r >= s->r ? "True" : "False", block_r, block_i, warps);
+        programs, s->r, s->inner, log, block_r >= s->r ? "True" : "False", block_r, block_i, warps);
   } else if (split > 1) {
     const bool arg = s->op == "argmax" || s->op == "argmin";
     launch = fmt::format(
         "        # Split rows: {0} programs share each row and write partial results that a second kernel folds.\n"
         "        ws = torch.empty(({1} * {0} * {2},), dtype=torch.float32, device=x.device)\n"
         "        ws_idx = {3}\n"
-        "        ka_reduce_kernel[({1}, {4}, {0})](x, ws, ws_idx, R={5}, INNER={2}, OP={6}, BLOCK_R={7}, BLOCK_I={8}, SPLIT={0},\n"
+        "        ka_reduce_kernel[({4}, 1, {0})](x, ws, ws_idx, R={5}, INNER={2}, OP={6}, BLOCK_R={7}, BLOCK_I={8}, SPLIT={0},\n"
         "                                       R_STEPS={9}, num_warps={10})\n"
-        "        ka_reduce_combine_kernel[({1}, {4})](ws, ws_idx, out, R={5}, INNER={2}, OP={6}, SPLIT={0}, SPLIT_P2={11},\n"
-        "                                            BLOCK_I={8}, num_warps=4)",
+        "        ka_reduce_combine_kernel[({4},)](ws, ws_idx, out, R={5}, INNER={2}, OP={6}, SPLIT={0}, SPLIT_P2={11},\n"
+        "                                       BLOCK_I={8}, num_warps=4)",
         split, s->outer, s->inner,
         arg ? fmt::format("torch.empty(({} * {} * {},), dtype=torch.int32, device=x.device)", s->outer, split, s->inner)
             : std::string("ws"),
-        grid2, s->r, op_code(s->op), block_r, block_i, cdiv(cdiv(s->r, block_r), split), warps, pow2_at_least(split));
+        programs, s->r, op_code(s->op), block_r, block_i, cdiv(cdiv(s->r, block_r), split), warps, pow2_at_least(split));
   } else {
     launch = fmt::format(
-        "        grid = ({}, {}, 1)\n"
+        "        grid = ({}, 1, 1)\n"
         "        ka_reduce_kernel[grid](x, out, out, R={}, INNER={}, OP={}, BLOCK_R={}, BLOCK_I={}, SPLIT=1, R_STEPS={},\n"
         "                               num_warps={})",
-        s->outer, grid2, s->r, s->inner, op_code(s->op), block_r, block_i, cdiv(s->r, block_r), warps);
+        programs, s->r, s->inner, op_code(s->op), block_r, block_i, cdiv(s->r, block_r), warps);
   }
   return fill_template(template_, {
       {"PROBLEM", ctx.problem_label},

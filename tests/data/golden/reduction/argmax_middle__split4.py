@@ -4,8 +4,9 @@
 #
 # A drop-in replacement for the problem's Model: `ModelNew` takes the same constructor and forward
 # arguments and needs only torch and triton. The input is viewed as [OUTER, R, INNER] (R the reduced
-# dimension); program (o, b, s) owns outer index o, inner columns [b * BLOCK_I, (b + 1) * BLOCK_I) and,
-# when the rows are split (SPLIT > 1), the s-th of SPLIT consecutive ranges of R.
+# dimension); program (o * B + b, 0, s), with B the column blocks, owns outer index o, inner columns
+# [b * BLOCK_I, (b + 1) * BLOCK_I) and, when the rows are split (SPLIT > 1), the s-th of SPLIT consecutive
+# ranges of R.
 # R and INNER are compile-time constants: the shapes of a problem are fixed, and constant loop bounds and
 # strides let the compiler unroll and fold the address arithmetic.
 import torch
@@ -17,12 +18,24 @@ OP_SUM, OP_MEAN, OP_MAX, OP_MIN, OP_ARGMAX, OP_ARGMIN = 0, 1, 2, 3, 4, 5
 
 
 @triton.jit
+def ka_outer_and_cols(INNER: tl.constexpr, BLOCK_I: tl.constexpr):
+    # One flat grid axis, column blocks fastest: programs start in grid order, so the programs running side by
+    # side read the column blocks of the same rows, whole rows of memory, instead of one block of each of as
+    # many slabs (sum over dim 1 of [128, 4096, 4095] on an H200: 2.07 ms against 2.32 with the outer index
+    # fastest). A flat axis also takes more than 65535 outer indices, which a second grid axis would not.
+    col_blocks: tl.constexpr = (INNER + BLOCK_I - 1) // BLOCK_I
+    pid = tl.program_id(0)
+    outer = (pid // col_blocks).to(tl.int64)
+    cols = (pid % col_blocks) * BLOCK_I + tl.arange(0, BLOCK_I)
+    return outer, cols
+
+
+@triton.jit
 def ka_reduce_kernel(x_ptr, out_ptr, idx_ptr, R: tl.constexpr, INNER: tl.constexpr, OP: tl.constexpr, BLOCK_R: tl.constexpr,
                      BLOCK_I: tl.constexpr, SPLIT: tl.constexpr, R_STEPS: tl.constexpr):
     # With SPLIT > 1, out_ptr/idx_ptr are the fp32 value and int32 index workspaces [OUTER, SPLIT, INNER]
     # that ka_reduce_combine_kernel folds; a split covers R_STEPS tiles (the last one may run past R).
-    outer = tl.program_id(0).to(tl.int64)
-    cols = tl.program_id(1) * BLOCK_I + tl.arange(0, BLOCK_I)
+    outer, cols = ka_outer_and_cols(INNER, BLOCK_I)
     split = tl.program_id(2)
     col_ok = cols < INNER
     base = x_ptr + outer * R * INNER
@@ -86,8 +99,7 @@ def ka_reduce_combine_kernel(ws_ptr, ws_idx_ptr, out_ptr, R: tl.constexpr, INNER
                              SPLIT: tl.constexpr, SPLIT_P2: tl.constexpr, BLOCK_I: tl.constexpr):
     # The second pass of a split reduction: folds the SPLIT partial results of one outer index and a block of
     # columns in split order, so an arg-reduction keeps the first index of a tie across splits as well.
-    outer = tl.program_id(0).to(tl.int64)
-    cols = tl.program_id(1) * BLOCK_I + tl.arange(0, BLOCK_I)
+    outer, cols = ka_outer_and_cols(INNER, BLOCK_I)
     parts = tl.arange(0, SPLIT_P2)
     m = (parts < SPLIT)[:, None] & (cols < INNER)[None, :]
     slots = (outer * SPLIT + parts[:, None]) * INNER + cols[None, :]
@@ -121,8 +133,7 @@ def ka_reduce_combine_kernel(ws_ptr, ws_idx_ptr, out_ptr, R: tl.constexpr, INNER
 @triton.jit
 def ka_softmax_kernel(x_ptr, out_ptr, R: tl.constexpr, INNER: tl.constexpr, LOG: tl.constexpr, ONE_TILE: tl.constexpr,
                       BLOCK_R: tl.constexpr, BLOCK_I: tl.constexpr):
-    outer = tl.program_id(0).to(tl.int64)
-    cols = tl.program_id(1) * BLOCK_I + tl.arange(0, BLOCK_I)
+    outer, cols = ka_outer_and_cols(INNER, BLOCK_I)
     col_ok = cols < INNER
     base = outer * R * INNER
     rows = tl.arange(0, BLOCK_R)
@@ -258,8 +269,8 @@ class ModelNew(nn.Module):
         # Split rows: 4 programs share each row and write partial results that a second kernel folds.
         ws = torch.empty((4 * 4 * 33,), dtype=torch.float32, device=x.device)
         ws_idx = torch.empty((4 * 4 * 33,), dtype=torch.int32, device=x.device)
-        ka_reduce_kernel[(4, triton.cdiv(33, 16), 4)](x, ws, ws_idx, R=300, INNER=33, OP=4, BLOCK_R=32, BLOCK_I=16, SPLIT=4,
+        ka_reduce_kernel[(12, 1, 4)](x, ws, ws_idx, R=300, INNER=33, OP=4, BLOCK_R=32, BLOCK_I=16, SPLIT=4,
                                        R_STEPS=3, num_warps=4)
-        ka_reduce_combine_kernel[(4, triton.cdiv(33, 16))](ws, ws_idx, out, R=300, INNER=33, OP=4, SPLIT=4, SPLIT_P2=4,
-                                            BLOCK_I=16, num_warps=4)
+        ka_reduce_combine_kernel[(12,)](ws, ws_idx, out, R=300, INNER=33, OP=4, SPLIT=4, SPLIT_P2=4,
+                                       BLOCK_I=16, num_warps=4)
         return out

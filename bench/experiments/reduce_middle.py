@@ -26,12 +26,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import sys
 
 import torch
 import triton
 import triton.language as tl
+
+from harness import l2_flush_buffer, reduction_family_kernels, time_ms
 
 
 @triton.jit
@@ -76,36 +77,6 @@ def read_all(x_ptr, out_ptr, n, BLOCK: tl.constexpr, STEPS: tl.constexpr):
     tl.store(out_ptr + tl.program_id(0), tl.sum(acc, axis=0))
 
 
-def family_kernels():
-    # The reduction family's kernels as the family emits them (the template's code before ModelNew).
-    import importlib.util
-    import pathlib
-    import tempfile
-    path = pathlib.Path(__file__).resolve().parents[2] / "families" / "reduction" / "kernel.py.in"
-    # triton.jit reads a kernel's source through inspect, which needs a file.
-    tmp = pathlib.Path(tempfile.mkdtemp()) / "ka_reduction_family.py"
-    tmp.write_text(path.read_text().split("class ModelNew")[0])
-    spec = importlib.util.spec_from_file_location("ka_reduction_family", tmp)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def time_ms(fn, flush: torch.Tensor, reps: int) -> float:
-    fn()
-    torch.cuda.synchronize()
-    samples = []
-    for _ in range(reps):
-        flush.zero_()
-        start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-        start.record()
-        fn()
-        end.record()
-        torch.cuda.synchronize()
-        samples.append(start.elapsed_time(end))
-    return statistics.median(samples)
-
-
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--shape", type=int, nargs=3, default=[128, 4096, 4095])
@@ -116,10 +87,10 @@ def main() -> int:
     outer, r, inner = args.shape
     torch.manual_seed(1)
     x = torch.randn(outer, r, inner, device="cuda")
-    flush = torch.empty(2 * torch.cuda.get_device_properties(0).L2_cache_size // 4, dtype=torch.float32, device="cuda")
+    flush = l2_flush_buffer()
     ref = torch.sum(x, dim=1)
     gbytes = x.numel() * 4 / 1e9
-    fam = family_kernels()
+    fam = reduction_family_kernels()
     rows = []
 
     def record(name, fn, check=True, **extra):

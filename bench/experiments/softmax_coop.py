@@ -35,12 +35,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import sys
 
 import torch
 import triton
 import triton.language as tl
+
+from harness import l2_flush_buffer, reduction_family_kernels, time_ms
 
 
 @triton.jit(do_not_specialize=["ROWS", "GROUPS"])
@@ -359,25 +360,6 @@ class Variant:
         return run, {"regs": regs, "programs_per_sm": per_sm, "rows_in_flight": groups, "chunk": chunk}
 
 
-def family_kernels():
-    # The reduction family's kernels as the family emits them (the template's code before ModelNew).
-    import pathlib
-    import types
-    path = pathlib.Path(__file__).resolve().parents[2] / "families" / "reduction" / "kernel.py.in"
-    source = path.read_text().split("class ModelNew")[0]
-    module = types.ModuleType("ka_reduction_family")
-    module.__file__ = str(path) + ".py"
-    # triton.jit reads a kernel's source through inspect, which needs a file; write the code next to the cache.
-    import tempfile
-    tmp = pathlib.Path(tempfile.mkdtemp()) / "ka_reduction_family.py"
-    tmp.write_text(source)
-    import importlib.util
-    spec = importlib.util.spec_from_file_location("ka_reduction_family", tmp)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 class ReloadVariant:
     """coop_softmax_reload: the chunk read twice, the second time (it is hoped) from L2."""
 
@@ -450,21 +432,6 @@ class FamilyVariant:
 FAMILY = None
 
 
-def time_ms(fn, flush: torch.Tensor, reps: int) -> float:
-    fn()
-    torch.cuda.synchronize()
-    samples = []
-    for _ in range(reps):
-        flush.zero_()
-        start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-        start.record()
-        fn()
-        end.record()
-        torch.cuda.synchronize()
-        samples.append(start.elapsed_time(end))
-    return statistics.median(samples)
-
-
 def main() -> int:
     global FAMILY
     ap = argparse.ArgumentParser()
@@ -480,7 +447,7 @@ def main() -> int:
     torch.manual_seed(0)
     x = torch.randn(args.rows, args.cols, device="cuda", dtype=torch.float32)
     out = torch.empty_like(x)
-    flush = torch.empty(2 * torch.cuda.get_device_properties(0).L2_cache_size // 4, dtype=torch.float32, device="cuda")
+    flush = l2_flush_buffer()
     ref = torch.softmax(x, dim=1)
     ref_log = torch.log_softmax(x, dim=1) if args.set == "regs" else None
 
@@ -504,7 +471,7 @@ def main() -> int:
         variants += [Variant(s, w, sync=False) for s, w in extra]
     elif args.set == "regs":
         # The fourth round: the family's kernel under register caps, softmax and log-softmax.
-        FAMILY = family_kernels()
+        FAMILY = reduction_family_kernels()
         variants = []
         for log in (False, True):
             for s, w, caps in ((96, 4, (None, 56, 48, 40)), (192, 2, (None, 56, 48)), (48, 8, (None, 56, 48))):

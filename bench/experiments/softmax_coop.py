@@ -1,6 +1,6 @@
 """Experiment: where the single-read cooperative softmax of long rows loses time, and which changes pay.
 
-    python3 bench/experiments/softmax_coop.py [--rows 4096] [--cols 393216] [--set exchange|tagged|pipe|regs|reload] [--out FILE.json]
+    python3 bench/experiments/softmax_coop.py [--rows 4096] [--cols 393216] [--set exchange|tagged|pipe|regs|reload|spin] [--out FILE.json]
 
 The reduction family's cooperative softmax (families/reduction/kernel.py.in, ka_softmax_coop_kernel) has
 SPLIT co-resident programs share a row, each holding its CHUNK of the row in registers; they exchange the
@@ -25,6 +25,9 @@ family's kernel and variants of it:
   - `reload` (--set reload): the tagged exchange with the chunk walked in tiles for its max and sum and read
     again after the exchange, the second read meant to come from L2 (the rows in flight fit it), so the
     registers do not hold the chunk and more rows are in flight; `hint` sets evict_last / evict_first;
+  - `spin` (--set spin): the tagged exchange waited on per thread (inline PTX: each thread spins on its own
+    slots, so a poll is no block-wide sum and a slot already seen is not read again); `pair` also takes the
+    chunk's (max, sum), and the row's, from one reduction of (max, sum) pairs instead of two reductions;
   - `family ... +maxnreg N` (--set regs): the family's own kernel, loaded from its template, under a register
     cap, so that more programs share an SM and more rows are in flight; softmax and log-softmax.
 Each correct variant is checked against torch.softmax (atol = rtol = 1e-4, the strict policy); rows are
@@ -141,6 +144,87 @@ def coop_softmax_tagged(x_ptr, out_ptr, words_ptr, ROWS, GROUPS, R: tl.constexpr
         ss = tl.where(pm, w.to(tl.int32).to(tl.float32, bitcast=True), 0.0)
         row_max = tl.max(ms, axis=0)
         row_sum = tl.sum(ss * tl.exp(ms - row_max), axis=0)
+        y = tl.exp(v - row_max) / row_sum
+        tl.store(out_ptr + row.to(tl.int64) * R + cols, y, mask=col_ok)
+        row += GROUPS
+
+
+@triton.jit
+def wait_slot(ptr, live):
+    # Each thread spins on its own slots until they are not -1: no block-wide reduction per poll, and a
+    # slot already seen is not read again. Bounded (4M polls, seconds) so that a bug cannot hang the GPU;
+    # a dead slot (live 0: past SPLIT) is not read and comes back 0.
+    return tl.inline_asm_elementwise(
+        asm="""
+        {
+        .reg .pred %p_done;
+        .reg .u32 %n_polls;
+        mov.u32 %n_polls, 0;
+        mov.b64 $0, 0;
+        setp.eq.u32 %p_done, $2, 0;
+        @%p_done bra WAIT_DONE;
+        WAIT_POLL:
+        ld.volatile.global.b64 $0, [$1];
+        setp.ne.s64 %p_done, $0, -1;
+        @%p_done bra WAIT_DONE;
+        add.u32 %n_polls, %n_polls, 1;
+        setp.lt.u32 %p_done, %n_polls, 4000000;
+        @%p_done bra WAIT_POLL;
+        WAIT_DONE:
+        }
+        """,
+        constraints="=l,l,r",
+        args=[ptr, live.to(tl.int32)],
+        dtype=tl.int64,
+        is_pure=False,
+        pack=1,
+    )
+
+
+@triton.jit
+def combine_max_sum(m1, s1, m2, s2):
+    # (max, sum of exp(x - max)) pairs: rescale the smaller side's sum to the larger max (one exp); a side
+    # whose max is -inf holds nothing and adds 0.
+    big = tl.maximum(m1, m2)
+    small = tl.minimum(m1, m2)
+    first_big = m1 >= m2
+    s_big = tl.where(first_big, s1, s2)
+    s_small = tl.where(first_big, s2, s1)
+    return big, s_big + tl.where(small == float("-inf"), 0.0, s_small * tl.exp(small - big))
+
+
+@triton.jit(do_not_specialize=["ROWS", "GROUPS"])
+def coop_softmax_spin(x_ptr, out_ptr, words_ptr, ROWS, GROUPS, R: tl.constexpr, SPLIT: tl.constexpr,
+                      SPLIT_P2: tl.constexpr, CHUNK: tl.constexpr, PAIR: tl.constexpr):
+    # The tagged exchange with a per-thread wait (wait_slot) instead of polling all slots with a block-wide
+    # sum each time; with PAIR, the chunk's (max, sum) and the row's come from one reduction of pairs each
+    # instead of a max and then a sum (one barrier round fewer each).
+    pid = tl.program_id(0)
+    part = pid % SPLIT
+    cols = part * CHUNK + tl.arange(0, CHUNK)
+    col_ok = cols < R
+    parts = tl.arange(0, SPLIT_P2)
+    pm = parts < SPLIT
+    row = pid // SPLIT
+    while row < ROWS:
+        v = tl.load(x_ptr + row.to(tl.int64) * R + cols, mask=col_ok, other=float("-inf")).to(tl.float32)
+        if PAIR:
+            mx, sm = tl.reduce((v, tl.where(v == float("-inf"), 0.0, 1.0)), 0, combine_max_sum)
+        else:
+            mx = tl.max(v, axis=0)
+            sm = tl.where(mx == float("-inf"), 0.0, tl.sum(tl.exp(v - mx), axis=0))
+        hi = mx.to(tl.int32, bitcast=True).to(tl.int64)
+        lo = sm.to(tl.int32, bitcast=True).to(tl.int64) & 0xFFFFFFFF
+        slots = words_ptr + row.to(tl.int64) * SPLIT
+        tl.atomic_xchg(slots + part, (hi << 32) | lo, sem="relaxed", scope="gpu")
+        w = wait_slot(slots + parts, pm)
+        ms = tl.where(pm, (w >> 32).to(tl.int32).to(tl.float32, bitcast=True), float("-inf"))
+        ss = tl.where(pm, w.to(tl.int32).to(tl.float32, bitcast=True), 0.0)
+        if PAIR:
+            row_max, row_sum = tl.reduce((ms, ss), 0, combine_max_sum)
+        else:
+            row_max = tl.max(ms, axis=0)
+            row_sum = tl.sum(ss * tl.exp(ms - row_max), axis=0)
         y = tl.exp(v - row_max) / row_sum
         tl.store(out_ptr + row.to(tl.int64) * R + cols, y, mask=col_ok)
         row += GROUPS
@@ -360,6 +444,37 @@ class Variant:
         return run, {"regs": regs, "programs_per_sm": per_sm, "rows_in_flight": groups, "chunk": chunk}
 
 
+class SpinVariant:
+    """coop_softmax_spin: the tagged exchange waited on per thread, optionally with pair reductions."""
+
+    def __init__(self, split: int, warps: int, pair: bool):
+        self.split, self.warps, self.pair = split, warps, pair
+        self.sync = True
+
+    @property
+    def name(self) -> str:
+        return f"split{self.split}/w{self.warps}+spin" + ("+pair" if self.pair else "")
+
+    def build(self, x: torch.Tensor, out: torch.Tensor):
+        rows, r = x.shape
+        chunk = triton.next_power_of_2(triton.cdiv(r, self.split))
+        words = torch.empty(rows * self.split, dtype=torch.int64, device=x.device)
+        meta = dict(R=r, SPLIT=self.split, SPLIT_P2=triton.next_power_of_2(self.split), CHUNK=chunk, PAIR=self.pair,
+                    num_warps=self.warps)
+        n = words.numel()
+        compiled = coop_softmax_spin.warmup(x, out, words, rows, rows, grid=(1,), **meta)
+        regs, per_sm = resident_programs(compiled, self.warps)
+        sms = torch.cuda.get_device_properties(0).multi_processor_count
+        groups = min(rows, (sms * per_sm) // self.split)
+        if groups < 1:
+            raise RuntimeError(f"{self.split} programs of {regs} registers do not fit at once")
+
+        def run():
+            fill_i64[(triton.cdiv(n, 1024),)](words, n, -1, BLOCK=1024)
+            coop_softmax_spin[(groups * self.split,)](x, out, words, rows, groups, **meta)
+        return run, {"regs": regs, "programs_per_sm": per_sm, "rows_in_flight": groups, "chunk": chunk}
+
+
 class ReloadVariant:
     """coop_softmax_reload: the chunk read twice, the second time (it is hoped) from L2."""
 
@@ -438,7 +553,7 @@ def main() -> int:
     ap.add_argument("--rows", type=int, default=4096)
     ap.add_argument("--cols", type=int, default=393216)
     ap.add_argument("--reps", type=int, default=15)
-    ap.add_argument("--set", choices=["exchange", "tagged", "pipe", "regs", "reload"], default="tagged")
+    ap.add_argument("--set", choices=["exchange", "tagged", "pipe", "regs", "reload", "spin"], default="tagged")
     ap.add_argument("--out")
     args = ap.parse_args()
     if not torch.cuda.is_available():
@@ -486,6 +601,13 @@ def main() -> int:
             variants.append(ReloadVariant(s, w, t, hint=True))
         for cap in (8, 12, 16):
             variants.append(ReloadVariant(96, 4, 1024, hint=True, max_rows=cap))
+    elif args.set == "spin":
+        # The seventh round: the wait on the slots per thread (no block-wide poll), and pair reductions.
+        FAMILY = reduction_family_kernels()
+        variants = [FamilyVariant(96, 4)]
+        variants += [SpinVariant(s, w, pair) for pair in (False, True) for s, w in ((96, 4), (192, 2), (384, 1))]
+        variants += [Variant(s, w, sync=False) for s, w in ((96, 4), (384, 1))]
+        variants += [FamilyVariant(96, 4)]
     elif args.set == "pipe":
         # The third round: the tagged exchange with the next row's load issued before the wait (pipe), the
         # same code without that (loop), and a backoff between polls (sleep).

@@ -356,6 +356,36 @@ def resident_programs(compiled, warps: int) -> tuple[int, int]:
     return compiled.n_regs, max(0, min(by_regs, by_threads, by_smem, 32))
 
 
+def coop_chunk(r: int, split: int) -> int:
+    # Each of the SPLIT programs of a row holds a power-of-two share of it.
+    return triton.next_power_of_2(triton.cdiv(r, split))
+
+
+def launch_on_slots(kernel, x: torch.Tensor, out: torch.Tensor, split: int, warps: int, max_rows=None, **extra):
+    """A persistent cooperative kernel that exchanges through one 64-bit slot per program (all -1 before
+    every call), sized so that all its programs are resident at once. Returns (run, info)."""
+    rows, r = x.shape
+    chunk = coop_chunk(r, split)
+    words = torch.empty(rows * split, dtype=torch.int64, device=x.device)
+    meta = dict(R=r, SPLIT=split, SPLIT_P2=triton.next_power_of_2(split), CHUNK=chunk, num_warps=warps, **extra)
+    n = words.numel()
+    if x.device.type != "cuda":  # the interpreter: programs run one after another, so one per row only
+        groups, info = rows, {"chunk": chunk}
+    else:
+        compiled = kernel.warmup(x, out, words, rows, rows, grid=(1,), **meta)
+        regs, per_sm = resident_programs(compiled, warps)
+        sms = torch.cuda.get_device_properties(0).multi_processor_count
+        groups = min(rows, (sms * per_sm) // split, max_rows or rows)
+        if groups < 1:
+            raise RuntimeError(f"{split} programs of {regs} registers do not fit at once")
+        info = {"regs": regs, "programs_per_sm": per_sm, "rows_in_flight": groups, "chunk": chunk}
+
+    def run():
+        fill_i64[(triton.cdiv(n, 1024),)](words, n, -1, BLOCK=1024)
+        kernel[(groups * split,)](x, out, words, rows, groups, **meta)
+    return run, info
+
+
 class Variant:
     def __init__(self, split: int, warps: int, sync=True, last=False, stream=False, reuse=False, tagged=False,
                  pipe=None, sleep=False):
@@ -375,7 +405,7 @@ class Variant:
         if self.tagged:
             return self.build_tagged(x, out)
         rows, r = x.shape
-        chunk = triton.next_power_of_2(triton.cdiv(r, self.split))
+        chunk = coop_chunk(r, self.split)
         stats = torch.empty(rows * self.split * 2, dtype=torch.float32, device=x.device)
         final = torch.empty(rows * 2, dtype=torch.float32, device=x.device)
         count = torch.empty(rows, dtype=torch.int32, device=x.device)
@@ -395,53 +425,10 @@ class Variant:
 
 
     def build_tagged(self, x: torch.Tensor, out: torch.Tensor):
-        rows, r = x.shape
-        chunk = triton.next_power_of_2(triton.cdiv(r, self.split))
-        words = torch.empty(rows * self.split, dtype=torch.int64, device=x.device)
-        meta = dict(R=r, SPLIT=self.split, SPLIT_P2=triton.next_power_of_2(self.split), CHUNK=chunk,
-                    num_warps=self.warps)
-        n = words.numel()
-        if x.device.type != "cuda":  # the interpreter: programs run one after another, so one per row only
-            def run():
-                fill_i64[(triton.cdiv(n, 1024),)](words, n, -1, BLOCK=1024)
-                coop_softmax_tagged[(rows * self.split,)](x, out, words, rows, rows, **meta)
-            return run, {"chunk": chunk}
-        compiled = coop_softmax_tagged.warmup(x, out, words, rows, rows, grid=(1,), **meta)
-        regs, per_sm = resident_programs(compiled, self.warps)
-        sms = torch.cuda.get_device_properties(0).multi_processor_count
-        groups = min(rows, (sms * per_sm) // self.split)
-        if groups < 1:
-            raise RuntimeError(f"{self.split} programs of {regs} registers do not fit at once")
-
-        def run():
-            fill_i64[(triton.cdiv(n, 1024),)](words, n, -1, BLOCK=1024)
-            coop_softmax_tagged[(groups * self.split,)](x, out, words, rows, groups, **meta)
-        return run, {"regs": regs, "programs_per_sm": per_sm, "rows_in_flight": groups, "chunk": chunk}
-
+        return launch_on_slots(coop_softmax_tagged, x, out, self.split, self.warps)
 
     def build_pipe(self, x: torch.Tensor, out: torch.Tensor):
-        rows, r = x.shape
-        chunk = triton.next_power_of_2(triton.cdiv(r, self.split))
-        words = torch.empty(rows * self.split, dtype=torch.int64, device=x.device)
-        meta = dict(R=r, SPLIT=self.split, SPLIT_P2=triton.next_power_of_2(self.split), CHUNK=chunk,
-                    PIPE=self.pipe, SLEEP=self.sleep, num_warps=self.warps)
-        n = words.numel()
-        if x.device.type != "cuda":  # the interpreter: programs run one after another, so one per row only
-            def run():
-                fill_i64[(triton.cdiv(n, 1024),)](words, n, -1, BLOCK=1024)
-                coop_softmax_pipe[(rows * self.split,)](x, out, words, rows, rows, **meta)
-            return run, {"chunk": chunk}
-        compiled = coop_softmax_pipe.warmup(x, out, words, rows, rows, grid=(1,), **meta)
-        regs, per_sm = resident_programs(compiled, self.warps)
-        sms = torch.cuda.get_device_properties(0).multi_processor_count
-        groups = min(rows, (sms * per_sm) // self.split)
-        if groups < 1:
-            raise RuntimeError(f"{self.split} programs of {regs} registers do not fit at once")
-
-        def run():
-            fill_i64[(triton.cdiv(n, 1024),)](words, n, -1, BLOCK=1024)
-            coop_softmax_pipe[(groups * self.split,)](x, out, words, rows, groups, **meta)
-        return run, {"regs": regs, "programs_per_sm": per_sm, "rows_in_flight": groups, "chunk": chunk}
+        return launch_on_slots(coop_softmax_pipe, x, out, self.split, self.warps, PIPE=self.pipe, SLEEP=self.sleep)
 
 
 class SpinVariant:
@@ -456,23 +443,7 @@ class SpinVariant:
         return f"split{self.split}/w{self.warps}+spin" + ("+pair" if self.pair else "")
 
     def build(self, x: torch.Tensor, out: torch.Tensor):
-        rows, r = x.shape
-        chunk = triton.next_power_of_2(triton.cdiv(r, self.split))
-        words = torch.empty(rows * self.split, dtype=torch.int64, device=x.device)
-        meta = dict(R=r, SPLIT=self.split, SPLIT_P2=triton.next_power_of_2(self.split), CHUNK=chunk, PAIR=self.pair,
-                    num_warps=self.warps)
-        n = words.numel()
-        compiled = coop_softmax_spin.warmup(x, out, words, rows, rows, grid=(1,), **meta)
-        regs, per_sm = resident_programs(compiled, self.warps)
-        sms = torch.cuda.get_device_properties(0).multi_processor_count
-        groups = min(rows, (sms * per_sm) // self.split)
-        if groups < 1:
-            raise RuntimeError(f"{self.split} programs of {regs} registers do not fit at once")
-
-        def run():
-            fill_i64[(triton.cdiv(n, 1024),)](words, n, -1, BLOCK=1024)
-            coop_softmax_spin[(groups * self.split,)](x, out, words, rows, groups, **meta)
-        return run, {"regs": regs, "programs_per_sm": per_sm, "rows_in_flight": groups, "chunk": chunk}
+        return launch_on_slots(coop_softmax_spin, x, out, self.split, self.warps, PAIR=self.pair)
 
 
 class ReloadVariant:
@@ -488,23 +459,9 @@ class ReloadVariant:
                 + (f" rows<={self.max_rows}" if self.max_rows else ""))
 
     def build(self, x: torch.Tensor, out: torch.Tensor):
-        rows, r = x.shape
-        chunk = triton.next_power_of_2(triton.cdiv(r, self.split))
-        words = torch.empty(rows * self.split, dtype=torch.int64, device=x.device)
-        meta = dict(R=r, SPLIT=self.split, SPLIT_P2=triton.next_power_of_2(self.split), CHUNK=chunk,
-                    TILE=min(self.tile, chunk), HINT=self.hint, num_warps=self.warps)
-        n = words.numel()
-        compiled = coop_softmax_reload.warmup(x, out, words, rows, rows, grid=(1,), **meta)
-        regs, per_sm = resident_programs(compiled, self.warps)
-        sms = torch.cuda.get_device_properties(0).multi_processor_count
-        groups = min(rows, (sms * per_sm) // self.split, self.max_rows or rows)
-        if groups < 1:
-            raise RuntimeError(f"{self.split} programs of {regs} registers do not fit at once")
-
-        def run():
-            fill_i64[(triton.cdiv(n, 1024),)](words, n, -1, BLOCK=1024)
-            coop_softmax_reload[(groups * self.split,)](x, out, words, rows, groups, **meta)
-        return run, {"regs": regs, "programs_per_sm": per_sm, "rows_in_flight": groups, "chunk": chunk}
+        tile = min(self.tile, coop_chunk(x.shape[1], self.split))
+        return launch_on_slots(coop_softmax_reload, x, out, self.split, self.warps, self.max_rows, TILE=tile,
+                               HINT=self.hint)
 
 
 class FamilyVariant:
@@ -523,7 +480,7 @@ class FamilyVariant:
     def build(self, x: torch.Tensor, out: torch.Tensor):
         fam = FAMILY
         rows, r = x.shape
-        chunk = triton.next_power_of_2(triton.cdiv(r, self.split))
+        chunk = coop_chunk(r, self.split)
         words = torch.empty(rows * self.split, dtype=torch.int64, device=x.device)
         count = torch.empty(1, dtype=torch.int32, device=x.device)
         meta = dict(R=r, LOG=self.log, SPLIT=self.split, SPLIT_P2=triton.next_power_of_2(self.split), CHUNK=chunk,

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import sys
 
 import torch
@@ -228,6 +229,51 @@ def coop_softmax_spin(x_ptr, out_ptr, words_ptr, ROWS, GROUPS, R: tl.constexpr, 
         y = tl.exp(v - row_max) / row_sum
         tl.store(out_ptr + row.to(tl.int64) * R + cols, y, mask=col_ok)
         row += GROUPS
+
+
+@triton.jit(do_not_specialize=["ROWS", "GROUPS"])
+def coop_softmax_prefetch(x_ptr, out_ptr, words_ptr, ROWS, GROUPS, R: tl.constexpr, SPLIT: tl.constexpr,
+                          SPLIT_P2: tl.constexpr, CHUNK: tl.constexpr, STAGES: tl.constexpr, SYNC: tl.constexpr,
+                          LOG: tl.constexpr, KEEP: tl.constexpr):
+    # The spin variant's per-thread wait (inline PTX, so no loop nests in the row loop) in a row loop that
+    # Triton's software pipeliner takes: with STAGES 2 it copies the program's next chunk into shared memory
+    # (cp.async) while this row waits, computes and stores, so the next row's read overlaps the exchange
+    # without holding a second chunk in registers (the `pipe` round's cost). A nested `while` (the tagged
+    # poll) keeps the pipeliner off the loop. With KEEP (softmax only) the registers hold exp(x - chunk max)
+    # instead of x, so the output is one multiply an element instead of an exponential and a division.
+    pid = tl.program_id(0)
+    part = pid % SPLIT
+    cols = part * CHUNK + tl.arange(0, CHUNK)
+    col_ok = cols < R
+    parts = tl.arange(0, SPLIT_P2)
+    pm = parts < SPLIT
+    for row in tl.range(pid // SPLIT, ROWS, GROUPS, num_stages=STAGES):
+        v = tl.load(x_ptr + row.to(tl.int64) * R + cols, mask=col_ok, other=float("-inf")).to(tl.float32)
+        mx = tl.max(v, axis=0)
+        if KEEP:
+            v = tl.where(mx == float("-inf"), 0.0, tl.exp(v - mx))
+            sm = tl.sum(v, axis=0)
+        else:
+            sm = tl.where(mx == float("-inf"), 0.0, tl.sum(tl.exp(v - mx), axis=0))
+        if SYNC:
+            hi = mx.to(tl.int32, bitcast=True).to(tl.int64)
+            lo = sm.to(tl.int32, bitcast=True).to(tl.int64) & 0xFFFFFFFF
+            slots = words_ptr + row.to(tl.int64) * SPLIT
+            tl.atomic_xchg(slots + part, (hi << 32) | lo, sem="relaxed", scope="gpu")
+            w = wait_slot(slots + parts, pm)
+            ms = tl.where(pm, (w >> 32).to(tl.int32).to(tl.float32, bitcast=True), float("-inf"))
+            ss = tl.where(pm, w.to(tl.int32).to(tl.float32, bitcast=True), 0.0)
+            row_max = tl.max(ms, axis=0)
+            row_sum = tl.sum(ss * tl.exp(ms - row_max), axis=0)
+        else:
+            row_max, row_sum = mx, sm
+        if LOG:
+            y = v - row_max - tl.log(row_sum)
+        elif KEEP:
+            y = v * (tl.exp(mx - row_max) / row_sum)
+        else:
+            y = tl.exp(v - row_max) / row_sum
+        tl.store(out_ptr + row.to(tl.int64) * R + cols, y, mask=col_ok)
 
 
 @triton.jit
@@ -446,6 +492,22 @@ class SpinVariant:
         return launch_on_slots(coop_softmax_spin, x, out, self.split, self.warps, PAIR=self.pair)
 
 
+class PrefetchVariant:
+    """coop_softmax_prefetch: the next row's chunk copied to shared memory by Triton's pipeliner during this row."""
+
+    def __init__(self, split: int, warps: int, stages: int, sync=True, log=False, keep=False):
+        self.split, self.warps, self.stages, self.sync, self.log, self.keep = split, warps, stages, sync, log, keep
+
+    @property
+    def name(self) -> str:
+        return (f"prefetch{'-log' if self.log else ''} {self.split}/w{self.warps} s{self.stages}"
+                + ("+keep" if self.keep else "") + ("" if self.sync else "+nosync"))
+
+    def build(self, x: torch.Tensor, out: torch.Tensor):
+        return launch_on_slots(coop_softmax_prefetch, x, out, self.split, self.warps, STAGES=self.stages,
+                               SYNC=self.sync, LOG=self.log, KEEP=self.keep)
+
+
 class ReloadVariant:
     """coop_softmax_reload: the chunk read twice, the second time (it is hoped) from L2."""
 
@@ -465,29 +527,38 @@ class ReloadVariant:
 
 
 class FamilyVariant:
-    """The family's ka_softmax_coop_kernel (tagged exchange) with a register cap (maxnreg): fewer registers per
-    thread let more programs share an SM, so more rows are in flight, at the price of a few spilled values."""
+    """The family's ka_softmax_coop_kernel as the template has it now (tagged exchange unless told), optionally
+    with a register cap (maxnreg): fewer registers per thread let more programs share an SM, so more rows are in
+    flight, at the price of a few spilled values."""
 
-    def __init__(self, split: int, warps: int, maxnreg=None, log=False):
-        self.split, self.warps, self.maxnreg, self.log = split, warps, maxnreg, log
+    def __init__(self, split: int, warps: int, maxnreg=None, log=False, exchange=1):
+        self.split, self.warps, self.maxnreg, self.log, self.exchange = split, warps, maxnreg, log, exchange
         self.sync = True
 
     @property
     def name(self) -> str:
         cap = f"+maxnreg{self.maxnreg}" if self.maxnreg else ""
-        return f"family{'-log' if self.log else ''} {self.split}/w{self.warps}{cap}"
+        how = {0: "+counter", 1: "", 2: "+spin"}[self.exchange]
+        return f"family{'-log' if self.log else ''} {self.split}/w{self.warps}{how}{cap}"
 
     def build(self, x: torch.Tensor, out: torch.Tensor):
         fam = FAMILY
         rows, r = x.shape
         chunk = coop_chunk(r, self.split)
-        words = torch.empty(rows * self.split, dtype=torch.int64, device=x.device)
-        count = torch.empty(1, dtype=torch.int32, device=x.device)
+        # The buffers the family's launcher makes: for the counter, (max, sum) pairs and a counter per row at 0;
+        # for the slot exchanges, a 64-bit slot per program at -1.
+        if self.exchange == 0:
+            words = torch.empty(rows * self.split * 2, dtype=torch.float32, device=x.device)
+            count = torch.empty(rows, dtype=torch.int32, device=x.device)
+            fill, n, value = count, rows, 0
+        else:
+            words = torch.empty(rows * self.split, dtype=torch.int64, device=x.device)
+            count = words
+            fill, n, value = words, words.numel(), -1
         meta = dict(R=r, LOG=self.log, SPLIT=self.split, SPLIT_P2=triton.next_power_of_2(self.split), CHUNK=chunk,
-                    TAGGED=True, num_warps=self.warps)
+                    EXCHANGE=self.exchange, num_warps=self.warps)
         if self.maxnreg:
             meta["maxnreg"] = self.maxnreg
-        n = words.numel()
         compiled = fam.ka_softmax_coop_kernel.warmup(x, out, words, count, rows, rows, grid=(1,), **meta)
         sms, per_sm = fam.ka_resident_programs(compiled, x.device)
         groups = min(rows, (sms * per_sm) // self.split)
@@ -495,7 +566,7 @@ class FamilyVariant:
             raise RuntimeError(f"{self.split} programs of {compiled.n_regs} registers do not fit at once")
 
         def run():
-            fam.ka_fill_kernel[(triton.cdiv(n, 1024),)](words, n, -1, BLOCK=1024)
+            fam.ka_fill_kernel[(triton.cdiv(n, 1024),)](fill, n, value, BLOCK=1024)
             fam.ka_softmax_coop_kernel[(groups * self.split,)](x, out, words, count, rows, groups, **meta)
         return run, {"regs": compiled.n_regs, "spills": compiled.n_spills, "programs_per_sm": per_sm,
                      "rows_in_flight": groups, "chunk": chunk}
@@ -510,7 +581,9 @@ def main() -> int:
     ap.add_argument("--rows", type=int, default=4096)
     ap.add_argument("--cols", type=int, default=393216)
     ap.add_argument("--reps", type=int, default=15)
-    ap.add_argument("--set", choices=["exchange", "tagged", "pipe", "regs", "reload", "spin"], default="tagged")
+    ap.add_argument("--rounds", type=int, default=1,
+                    help="time every variant and torch.compile this many times round-robin; report the median round")
+    ap.add_argument("--set", choices=["exchange", "tagged", "pipe", "regs", "reload", "spin", "prefetch", "keep", "decide", "family"], default="tagged")
     ap.add_argument("--out")
     args = ap.parse_args()
     if not torch.cuda.is_available():
@@ -521,7 +594,7 @@ def main() -> int:
     out = torch.empty_like(x)
     flush = l2_flush_buffer()
     ref = torch.softmax(x, dim=1)
-    ref_log = torch.log_softmax(x, dim=1) if args.set == "regs" else None
+    ref_log = torch.log_softmax(x, dim=1) if args.set in ("regs", "prefetch", "keep", "decide", "family") else None
 
     rows = []
     eager = time_ms(lambda: torch.softmax(x, dim=1), flush, args.reps)
@@ -565,6 +638,37 @@ def main() -> int:
         variants += [SpinVariant(s, w, pair) for pair in (False, True) for s, w in ((96, 4), (192, 2), (384, 1))]
         variants += [Variant(s, w, sync=False) for s, w in ((96, 4), (384, 1))]
         variants += [FamilyVariant(96, 4)]
+    elif args.set == "prefetch":
+        # The eighth round: the next row's chunk prefetched into shared memory by the pipeliner.
+        FAMILY = reduction_family_kernels()
+        variants = [FamilyVariant(96, 4), SpinVariant(96, 4, False)]
+        variants += [PrefetchVariant(s, w, 2) for s, w in ((96, 4), (192, 2), (96, 2), (192, 4), (48, 8), (128, 4))]
+        variants += [PrefetchVariant(s, w, 3) for s, w in ((96, 4), (192, 2), (192, 4))]
+        variants += [PrefetchVariant(s, w, 2, sync=False) for s, w in ((96, 4), (192, 2))]
+        variants += [FamilyVariant(96, 4, log=True), PrefetchVariant(96, 4, 2, log=True),
+                     PrefetchVariant(192, 2, 2, log=True)]
+        variants += [FamilyVariant(96, 4)]
+    elif args.set == "keep":
+        # The ninth round: the prefetching kernel holding exp(x - chunk max), so the output is one multiply.
+        FAMILY = reduction_family_kernels()
+        variants = [FamilyVariant(96, 4), PrefetchVariant(96, 4, 2)]
+        variants += [PrefetchVariant(s, w, st, keep=True) for s, w, st in ((96, 4, 2), (96, 4, 1), (192, 2, 2), (96, 2, 2),
+                                                                           (48, 8, 2), (64, 4, 2), (96, 4, 3))]
+        variants += [PrefetchVariant(96, 4, 2, sync=False, keep=True), PrefetchVariant(96, 4, 2, log=True),
+                     FamilyVariant(96, 4, log=True), PrefetchVariant(96, 4, 2, keep=True), FamilyVariant(96, 4)]
+    elif args.set == "decide":
+        # The tenth round, with --rounds: the family's kernel against the spin wait, prefetching and KEEP.
+        FAMILY = reduction_family_kernels()
+        variants = [FamilyVariant(96, 4), PrefetchVariant(96, 4, 1), PrefetchVariant(96, 4, 1, keep=True),
+                    PrefetchVariant(96, 4, 2), PrefetchVariant(96, 4, 2, keep=True), PrefetchVariant(192, 2, 2, keep=True),
+                    FamilyVariant(96, 4, log=True), PrefetchVariant(96, 4, 1, log=True),
+                    PrefetchVariant(96, 4, 2, log=True)]
+    elif args.set == "family":
+        # The family's kernel as the template has it now, by exchange, against the experiment's best.
+        FAMILY = reduction_family_kernels()
+        variants = [FamilyVariant(96, 4, exchange=e, log=log) for log in (False, True) for e in (2, 1, 0)]
+        variants += [PrefetchVariant(96, 4, 1, keep=True), PrefetchVariant(192, 2, 1, keep=True)]
+        variants += [FamilyVariant(s, w, exchange=2) for s, w in ((192, 2), (48, 8), (96, 2))]
     elif args.set == "pipe":
         # The third round: the tagged exchange with the next row's load issued before the wait (pipe), the
         # same code without that (loop), and a backoff between polls (sleep).
@@ -580,6 +684,7 @@ def main() -> int:
                                                               (48, 4), (96, 8), (192, 4))]
         variants += [Variant(s, w, sync=False) for s, w in ((96, 4), (96, 2), (192, 2), (384, 1))]
     floor_ms = 2 * x.numel() * 4 / 4.8e12 * 1e3
+    timed = []  # (row, run) of every variant that ran, for the later rounds
     for v in variants:
         row = {"variant": v.name}
         try:
@@ -594,10 +699,23 @@ def main() -> int:
                 row["max_abs_err"] = err
                 row["strict_ok"] = bool(torch.allclose(out, want, atol=1e-4, rtol=1e-4))
             row["ms"] = time_ms(run, flush, args.reps)
+            timed.append((row, run))
         except Exception as e:  # a variant that fails is a row with its reason, and the run goes on
             row["error"] = f"{type(e).__name__}: {e}"[:200]
         rows.append(row)
         print(json.dumps(row), flush=True)
+    if args.rounds > 1:
+        # Later rounds interleave the variants with torch.compile, so that a drift of the GPU's speed during
+        # the run lands on all of them alike; each row's figure is the median of its rounds.
+        timed.append((rows[1], lambda: compiled_fn(x)))
+        for row, _ in timed:
+            row["round_ms"] = [row["ms"]]
+        for _ in range(args.rounds - 1):
+            for row, run in timed:
+                row["round_ms"].append(time_ms(run, flush, args.reps))
+        for row, _ in timed:
+            row["ms"] = statistics.median(row["round_ms"])
+        compiled = rows[1]["ms"]
 
     print(f"\nsoftmax {args.rows} x {args.cols} fp32; memory floor {floor_ms:.3f} ms at 4.8 TB/s; "
           f"eager {eager:.3f} ms, torch.compile {compiled:.3f} ms")

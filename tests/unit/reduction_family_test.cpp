@@ -127,7 +127,7 @@ TEST(ReductionFamily, LongSoftmaxRowsAreSharedByCoResidentPrograms) {
   EXPECT_NE(src.find("ka_softmax_coop_kernel[(self.ka_groups * 24,)]"), std::string::npos) << src;
   EXPECT_NE(src.find("CHUNK=16384"), std::string::npos);
   EXPECT_NE(src.find("SPLIT_P2=32"), std::string::npos);
-  EXPECT_NE(src.find("TAGGED=False"), std::string::npos);
+  EXPECT_NE(src.find("EXCHANGE=0,"), std::string::npos);  // the counter
   EXPECT_NE(src.find("(count, rows, 0, BLOCK=1024)"), std::string::npos) << src;  // the counters start at 0
 
   // 192 programs a row: 2048 each, 32 per thread at 2 warps; at most two programs of a row per SM.
@@ -138,12 +138,21 @@ TEST(ReductionFamily, LongSoftmaxRowsAreSharedByCoResidentPrograms) {
   tagged["exchange"] = "tagged";
   EXPECT_TRUE(f.valid(tagged, t, &h200, Precision::strict));
   const std::string tsrc = f.emit(t, tagged, {"x"});
-  EXPECT_NE(tsrc.find("TAGGED=True"), std::string::npos) << tsrc;
+  EXPECT_NE(tsrc.find("EXCHANGE=1,"), std::string::npos) << tsrc;
   EXPECT_NE(tsrc.find("dtype=torch.int64"), std::string::npos) << tsrc;
   EXPECT_NE(tsrc.find("(stats, rows * 96, -1, BLOCK=1024)"), std::string::npos) << tsrc;
+  // The spin exchange: the same slots, waited on per thread.
+  Config spin = cfg(4, 96);
+  spin["exchange"] = "spin";
+  EXPECT_TRUE(f.valid(spin, t, &h200, Precision::strict));
+  const std::string ssrc = f.emit(t, spin, {"x"});
+  EXPECT_NE(ssrc.find("EXCHANGE=2,"), std::string::npos) << ssrc;
+  EXPECT_NE(ssrc.find("(stats, rows * 96, -1, BLOCK=1024)"), std::string::npos) << ssrc;
   // Only a cooperative softmax has an exchange: anything else with "tagged" is a duplicate configuration.
   Config one_program = cfg(8, 1);
   one_program["exchange"] = "tagged";
+  EXPECT_FALSE(f.valid(one_program, t, &h200, Precision::strict));
+  one_program["exchange"] = "spin";
   EXPECT_FALSE(f.valid(one_program, t, &h200, Precision::strict));
   Config two_warps = cfg(2, 1);
   EXPECT_FALSE(f.valid(two_warps, t, &h200, Precision::strict));  // 2 warps only for the cooperative softmax

@@ -35,6 +35,8 @@ SearchContext context_for(SweepRecord& rec) {
   ctx.space = &rec.space();
   ctx.valid = rec.configs();
   ctx.bound = rec.bound();
+  // A record made with `sweep --profile` prescribes from its diagnoses, as a live search from its profiles.
+  if (rec.profiled()) ctx.cause_of = [&rec](const Config& c) { return rec.cause(c); };
   return ctx;
 }
 
@@ -203,7 +205,7 @@ TEST(Search, GuidedOnAGpuStopsOnAPlateauByDefault) {
   // followed the tile: its best (128x64, 4 warps, 4 stages) is two knobs from the first good parent
   // (128x128, 8 warps), and the search stopped 5.3 % off.
   const auto paths = recorded_sweeps();
-  ASSERT_EQ(paths.size(), 21u);
+  ASSERT_EQ(paths.size(), 22u);
   for (const auto& path : paths) {
     SweepRecord rec = SweepRecord::load(path);
     auto s = make_guided_search();
@@ -211,6 +213,20 @@ TEST(Search, GuidedOnAGpuStopsOnAPlateauByDefault) {
     ASSERT_NE(out.best(), nullptr) << path;
     EXPECT_LE(*out.best()->result.median_us, *rec.best_us() * 1.02) << path.filename();
   }
+}
+
+TEST(Search, AProfiledRecordPrescribesFromItsDiagnoses) {
+  // 47_Sum was swept with --profile on the H200: Nsight Compute called 30 of its 33 configurations
+  // DRAM-saturated, so after the default the search moves bytes_moved knobs for that cause, not for the floor.
+  SweepRecord rec = SweepRecord::load(test::data_dir() / "sweeps" / "h200-2026-12-04" /
+                                      "47_Sum_reduction_over_a_dimension.sweep.json");
+  ASSERT_TRUE(rec.profiled());
+  EXPECT_EQ(rec.cause(rec.configs().front()), "dram_bandwidth_saturated");
+  auto s = make_guided_search();
+  SearchOutcome out = run_search(*s, rec, context_for(rec), {.max_trials = 3});
+  ASSERT_EQ(out.trials.size(), 3u);
+  EXPECT_NE(out.trials[1].reason.find("dram_bandwidth_saturated"), std::string::npos) << out.trials[1].reason;
+  EXPECT_NE(out.trials[1].reason.find("bytes_moved"), std::string::npos) << out.trials[1].reason;
 }
 
 TEST(Search, ExhaustiveVisitsEverythingOnceInOrder) {

@@ -120,6 +120,13 @@ namespace {
 // The elements each program of a cooperative softmax holds: its share of the row, as a power of two.
 std::int64_t coop_chunk(std::int64_t r, std::int64_t split) { return pow2_at_least(cdiv(r, split)); }
 
+// The cooperative softmax's EXCHANGE argument: 0 counter (also a configuration recorded before the knob),
+// 1 tagged, 2 spin (see ka_softmax_coop_kernel).
+int exchange_code(const Config& c) {
+  const std::string e = c.value("exchange", std::string("counter"));
+  return e == "spin" ? 2 : e == "tagged" ? 1 : 0;
+}
+
 // SMs to fill: the GPU's, or an H200's on the CPU, where nothing is timed and the choice only shapes the space.
 std::int64_t sm_count(const GpuSpec* gpu) { return gpu && gpu->sm_count > 0 ? gpu->sm_count : 132; }
 
@@ -138,9 +145,9 @@ bool ReductionFamily::valid(const Config& c, const TraceResult& trace, const Gpu
   if (block_r > std::max<std::int64_t>(pow2_at_least(s->r), 64)) return false;
   if (block_i > std::max<std::int64_t>(pow2_at_least(s->inner), 16)) return false;
 
-  // exchange came later too: a configuration recorded without it used the counter.
-  const bool tagged = c.value("exchange", std::string("counter")) == "tagged";
-  if (tagged && !(is_softmax(s->op) && split > 1)) return false;
+  // exchange came later too: a configuration recorded without it used the counter. Only a cooperative
+  // softmax exchanges anything: elsewhere another value would be a duplicate configuration.
+  if (exchange_code(c) != 0 && !(is_softmax(s->op) && split > 1)) return false;
   if (is_softmax(s->op) && split > 1) {
     // Example: softmax over rows of 393216 with split_r 24: chunks of 16384, 32 per thread at 16 warps;
     // 24 programs per row, 11 rows in flight on 132 SMs at two programs per SM.
@@ -178,13 +185,13 @@ std::string ReductionFamily::emit(const TraceResult& trace, const Config& c, con
   std::string launch;
   if (is_softmax(s->op) && split > 1) {
     const std::int64_t chunk = coop_chunk(s->r, split);
-    const bool tagged = c.value("exchange", std::string("counter")) == "tagged";
-    const std::string args = fmt::format("R={}, LOG={}, SPLIT={}, SPLIT_P2={}, CHUNK={}, TAGGED={}, num_warps={}", s->r,
-                                         log, split, pow2_at_least(split), chunk, tagged ? "True" : "False", warps);
-    // The counter exchange: (max, sum) pairs and a counter per row at 0; the tagged one: a 64-bit slot per
-    // program of a row at -1 (the count argument is then unused).
+    const int exchange = exchange_code(c);
+    const std::string args = fmt::format("R={}, LOG={}, SPLIT={}, SPLIT_P2={}, CHUNK={}, EXCHANGE={}, num_warps={}",
+                                         s->r, log, split, pow2_at_least(split), chunk, exchange, warps);
+    // The counter exchange: (max, sum) pairs and a counter per row at 0; the tagged and spin ones: a 64-bit
+    // slot per program of a row at -1 (the count argument is then unused).
     const std::string buffers =
-        tagged ? "        stats = torch.empty((rows * {1},), dtype=torch.int64, device=x.device)\n"
+        exchange != 0 ? "        stats = torch.empty((rows * {1},), dtype=torch.int64, device=x.device)\n"
                  "        count = stats\n"
                  "        ka_fill_kernel[(triton.cdiv(rows * {1}, 1024),)](stats, rows * {1}, -1, BLOCK=1024)\n"
                : "        stats = torch.empty((rows * {1} * 2,), dtype=torch.float32, device=x.device)\n"

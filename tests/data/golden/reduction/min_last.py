@@ -173,46 +173,77 @@ def ka_softmax_kernel(x_ptr, out_ptr, R: tl.constexpr, INNER: tl.constexpr, LOG:
             tl.store(out_ptr + offs, y.to(out_ptr.dtype.element_ty), mask=m)
 
 
+@triton.jit
+def ka_wait_slots(ptr, live):
+    # The `spin` exchange's wait: each thread spins on its own slots (a volatile 64-bit load) until they are
+    # not -1, so a poll is no block-wide reduction and a slot seen once is not read again. Inline PTX, so the
+    # row loop has no nested loop. Bounded (4M polls, seconds): a slot that never comes stays -1 and the row
+    # comes out NaN, a wrong result the check reports, not a hung GPU. A dead slot (live 0) is not read.
+    return tl.inline_asm_elementwise(
+        asm="""
+        {
+        .reg .pred %p_done;
+        .reg .u32 %n_polls;
+        mov.u32 %n_polls, 0;
+        mov.b64 $0, 0;
+        setp.eq.u32 %p_done, $2, 0;
+        @%p_done bra KA_WAIT_DONE;
+        KA_WAIT_POLL:
+        ld.volatile.global.b64 $0, [$1];
+        setp.ne.s64 %p_done, $0, -1;
+        @%p_done bra KA_WAIT_DONE;
+        add.u32 %n_polls, %n_polls, 1;
+        setp.lt.u32 %p_done, %n_polls, 4000000;
+        @%p_done bra KA_WAIT_POLL;
+        KA_WAIT_DONE:
+        }
+        """,
+        constraints="=l,l,r",
+        args=[ptr, live.to(tl.int32)],
+        dtype=tl.int64,
+        is_pure=False,
+        pack=1,
+    )
+
+
 @triton.jit(do_not_specialize=["ROWS", "GROUPS"])
 def ka_softmax_coop_kernel(x_ptr, out_ptr, stats_ptr, count_ptr, ROWS, GROUPS, R: tl.constexpr, LOG: tl.constexpr,
-                           SPLIT: tl.constexpr, SPLIT_P2: tl.constexpr, CHUNK: tl.constexpr, TAGGED: tl.constexpr):
+                           SPLIT: tl.constexpr, SPLIT_P2: tl.constexpr, CHUNK: tl.constexpr, EXCHANGE: tl.constexpr):
     # Single-read softmax of long rows: SPLIT co-resident programs share a row, each holding its CHUNK of
-    # the row in registers. Each publishes its chunk's max and sum of exponentials, waits on the row's
-    # counter until all SPLIT have, combines the SPLIT pairs and writes its chunk: the input is read once
-    # and the output written once, the floor of the operation. The grid is persistent (GROUPS * SPLIT
-    # programs, all resident at once, which the launcher checks), and each program walks the rows
-    # first_row, first_row + GROUPS, ... The registers bound the rows in flight, so the next row's chunk is
-    # not loaded before this row's wait: on the H200 at 4096 x 393216 (split 96, 4 warps) such a prefetch
-    # took 90 registers instead of 64, 6 rows in flight instead of 11, and 4.31 ms instead of 3.73.
-    # The exchange (TAGGED False) is a per-row counter that every program of the row polls; with TAGGED each
-    # program instead publishes its (max, sum) as one 64-bit word in a slot of its own (stats_ptr as int64,
-    # every slot -1 before the call: all ones, a NaN sum no chunk produces, since a sum of exponentials is
-    # >= 0 and the GPU's NaN from arithmetic is 0x7FFFFFFF), and waits until none of its row's slots
-    # is -1: an aligned 64-bit word is seen whole or not at all, so the data is its own flag, and no single
-    # address is polled by all SPLIT programs.
+    # the row in registers. Each publishes its chunk's max and sum of exponentials, waits until all SPLIT
+    # have, combines the SPLIT pairs and writes its chunk: the input is read once and the output written
+    # once, the floor of the operation. The grid is persistent (GROUPS * SPLIT programs, all resident at
+    # once, which the launcher checks), and each program walks the rows first_row, first_row + GROUPS, ...
+    # The registers bound the rows in flight, so the next row's chunk is not loaded before this row's wait:
+    # on the H200 at 4096 x 393216 (split 96, 4 warps) such a prefetch into registers took 90 registers
+    # instead of 64, 6 rows in flight instead of 11, and 4.31 ms instead of 3.73; one into shared memory
+    # (Triton's pipeliner, possible with the `spin` wait) changed nothing.
+    # A softmax's chunk is held as exp(x - chunk max), so the output is one multiply an element instead of
+    # an exponential and a division (H200, split 96, 4 warps, spin: 3.388 ms against 3.500).
+    # EXCHANGE 0 (counter): a per-row counter that every program of the row polls. EXCHANGE 1 (tagged): each
+    # program publishes its (max, sum) as one 64-bit word in a slot of its own (stats_ptr as int64, every
+    # slot -1 before the call: all ones, a NaN sum no chunk produces, since a sum of exponentials is >= 0 and
+    # the GPU's NaN from arithmetic is 0x7FFFFFFF), and the program polls all its row's slots with a
+    # block-wide count of the -1s until there is none: an aligned 64-bit word is seen whole or not at all, so
+    # the data is its own flag, and no single address is polled by all SPLIT programs. EXCHANGE 2 (spin): the
+    # same slots, each thread waiting on its own (ka_wait_slots): 3.500 ms against the tagged poll's 3.563.
     pid = tl.program_id(0)
     part = pid % SPLIT
     cols = part * CHUNK + tl.arange(0, CHUNK)
     col_ok = cols < R
     parts = tl.arange(0, SPLIT_P2)
+    pm = parts < SPLIT
     row = pid // SPLIT
     while row < ROWS:
         v = tl.load(x_ptr + row.to(tl.int64) * R + cols, mask=col_ok, other=float("-inf")).to(tl.float32)
         mx = tl.max(v, axis=0)
         # A part past the row's end (SPLIT * CHUNK > R) holds only -inf: its sum is 0, not exp(-inf + inf).
-        sm = tl.where(mx == float("-inf"), 0.0, tl.sum(tl.exp(v - mx), axis=0))
-        pm = parts < SPLIT
-        if TAGGED:
-            slots = stats_ptr + row.to(tl.int64) * SPLIT
-            word = (mx.to(tl.int32, bitcast=True).to(tl.int64) << 32) | \
-                (sm.to(tl.int32, bitcast=True).to(tl.int64) & 0xFFFFFFFF)
-            tl.atomic_xchg(slots + part, word, sem="relaxed", scope="gpu")
-            w = tl.load(slots + parts, mask=pm, other=0, volatile=True)
-            while tl.sum((w == -1).to(tl.int32), axis=0) > 0:
-                w = tl.load(slots + parts, mask=pm, other=0, volatile=True)
-            ms = tl.where(pm, (w >> 32).to(tl.int32).to(tl.float32, bitcast=True), float("-inf"))
-            ss = tl.where(pm, w.to(tl.int32).to(tl.float32, bitcast=True), 0.0)
+        if LOG:
+            sm = tl.where(mx == float("-inf"), 0.0, tl.sum(tl.exp(v - mx), axis=0))
         else:
+            v = tl.where(mx == float("-inf"), 0.0, tl.exp(v - mx))
+            sm = tl.sum(v, axis=0)
+        if EXCHANGE == 0:
             stat = stats_ptr + (row.to(tl.int64) * SPLIT + part) * 2
             tl.store(stat, mx)
             tl.store(stat + 1, sm)
@@ -225,12 +256,25 @@ def ka_softmax_coop_kernel(x_ptr, out_ptr, stats_ptr, count_ptr, ROWS, GROUPS, R
             stats = stats_ptr + (row.to(tl.int64) * SPLIT + parts) * 2
             ms = tl.load(stats, mask=pm, other=float("-inf"), cache_modifier=".cg")
             ss = tl.load(stats + 1, mask=pm, other=0.0, cache_modifier=".cg")
+        else:
+            slots = stats_ptr + row.to(tl.int64) * SPLIT
+            word = (mx.to(tl.int32, bitcast=True).to(tl.int64) << 32) | \
+                (sm.to(tl.int32, bitcast=True).to(tl.int64) & 0xFFFFFFFF)
+            tl.atomic_xchg(slots + part, word, sem="relaxed", scope="gpu")
+            if EXCHANGE == 2:
+                w = ka_wait_slots(slots + parts, pm)
+            else:
+                w = tl.load(slots + parts, mask=pm, other=0, volatile=True)
+                while tl.sum((w == -1).to(tl.int32), axis=0) > 0:
+                    w = tl.load(slots + parts, mask=pm, other=0, volatile=True)
+            ms = tl.where(pm, (w >> 32).to(tl.int32).to(tl.float32, bitcast=True), float("-inf"))
+            ss = tl.where(pm, w.to(tl.int32).to(tl.float32, bitcast=True), 0.0)
         row_max = tl.max(ms, axis=0)
         row_sum = tl.sum(ss * tl.exp(ms - row_max), axis=0)
         if LOG:
             y = v - row_max - tl.log(row_sum)
         else:
-            y = tl.exp(v - row_max) / row_sum
+            y = v * (tl.exp(mx - row_max) / row_sum)
         tl.store(out_ptr + row.to(tl.int64) * R + cols, y.to(out_ptr.dtype.element_ty), mask=col_ok)
         row += GROUPS
 

@@ -1,6 +1,7 @@
 """Experiment: where the single-read cooperative softmax of long rows loses time, and which changes pay.
 
-    python3 bench/experiments/softmax_coop.py [--rows 4096] [--cols 393216] [--set exchange|tagged|pipe|regs|reload|spin] [--out FILE.json]
+    python3 bench/experiments/softmax_coop.py [--rows 4096] [--cols 393216] [--set NAME] [--rounds N] [--out FILE.json]
+    NAME: exchange, tagged (default), pipe, regs, reload, spin, prefetch, keep, decide, family
 
 The reduction family's cooperative softmax (families/reduction/kernel.py.in, ka_softmax_coop_kernel) has
 SPLIT co-resident programs share a row, each holding its CHUNK of the row in registers; they exchange the
@@ -29,7 +30,14 @@ family's kernel and variants of it:
     slots, so a poll is no block-wide sum and a slot already seen is not read again); `pair` also takes the
     chunk's (max, sum), and the row's, from one reduction of (max, sum) pairs instead of two reductions;
   - `family ... +maxnreg N` (--set regs): the family's own kernel, loaded from its template, under a register
-    cap, so that more programs share an SM and more rows are in flight; softmax and log-softmax.
+    cap, so that more programs share an SM and more rows are in flight; softmax and log-softmax;
+  - `prefetch` (--set prefetch): the spin wait in a row loop that Triton's software pipeliner takes (no nested
+    loop), so the next row's chunk is copied to shared memory (cp.async) during this row; `sN` is the
+    pipeliner's stages (s1: none); `keep` (--set keep, decide) holds exp(x - chunk max) instead of x, so the
+    output is one multiply an element;
+  - `--set family`: the family's kernel as the template has it now, by exchange (counter, tagged, spin).
+With --rounds N every variant and torch.compile are timed N times round-robin after the first pass, and each
+row's figure is the median of its rounds (a drift of the GPU's speed during the run lands on all alike).
 Each correct variant is checked against torch.softmax (atol = rtol = 1e-4, the strict policy); rows are
 printed as a table and written as JSON with --out.
 """

@@ -158,36 +158,10 @@ def coop_softmax_tagged(x_ptr, out_ptr, words_ptr, ROWS, GROUPS, R: tl.constexpr
         row += GROUPS
 
 
-@triton.jit
-def wait_slot(ptr, live):
-    # Each thread spins on its own slots until they are not -1: no block-wide reduction per poll, and a
-    # slot already seen is not read again. Bounded (4M polls, seconds) so that a bug cannot hang the GPU;
-    # a dead slot (live 0: past SPLIT) is not read and comes back 0.
-    return tl.inline_asm_elementwise(
-        asm="""
-        {
-        .reg .pred %p_done;
-        .reg .u32 %n_polls;
-        mov.u32 %n_polls, 0;
-        mov.b64 $0, 0;
-        setp.eq.u32 %p_done, $2, 0;
-        @%p_done bra WAIT_DONE;
-        WAIT_POLL:
-        ld.volatile.global.b64 $0, [$1];
-        setp.ne.s64 %p_done, $0, -1;
-        @%p_done bra WAIT_DONE;
-        add.u32 %n_polls, %n_polls, 1;
-        setp.lt.u32 %p_done, %n_polls, 4000000;
-        @%p_done bra WAIT_POLL;
-        WAIT_DONE:
-        }
-        """,
-        constraints="=l,l,r",
-        args=[ptr, live.to(tl.int32)],
-        dtype=tl.int64,
-        is_pure=False,
-        pack=1,
-    )
+# Each thread spins on its own slots until they are not -1 (no block-wide reduction per poll; a slot seen once
+# is not read again; bounded, so a bug cannot hang the GPU): the family's own wait (ka_wait_slots in
+# families/reduction/kernel.py.in), so the spin and prefetch variants wait exactly as its spin exchange does.
+wait_slot = reduction_family_kernels().ka_wait_slots
 
 
 @triton.jit

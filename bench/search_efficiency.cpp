@@ -15,6 +15,7 @@
 
 #include "kernelagent/core/error.hpp"
 #include "kernelagent/explore/sweep_record.hpp"
+#include "kernelagent/orchestrate/replay_context.hpp"
 #include "kernelagent/orchestrate/search_strategy.hpp"
 #include "kernelagent/orchestrate/warm_start.hpp"
 
@@ -65,13 +66,7 @@ History history_for(std::size_t self, const std::vector<SweepRecord>& records) {
 
 // Trials until one is within 2 % of the best; the space size + 1 if never.
 int trials_to_near_best(SearchStrategy& s, SweepRecord& rec, const History* history = nullptr) {
-  SearchContext ctx;
-  ctx.space = &rec.space();
-  ctx.valid = rec.configs();
-  ctx.bound = rec.bound();
-  // A sweep made with --profile holds each configuration's diagnosis: the guided search prescribes from
-  // it as it would from a live profile of its parents.
-  if (rec.profiled()) ctx.cause_of = [&rec](const Config& c) { return rec.cause(c); };
+  SearchContext ctx = replay_context(rec);
   if (history) {
     ctx.seeds = history->seeds;
     ctx.moves = &history->moves;

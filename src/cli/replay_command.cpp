@@ -14,6 +14,7 @@
 #include "kernelagent/core/hash.hpp"
 #include "kernelagent/core/template.hpp"
 #include "kernelagent/explore/sweep_record.hpp"
+#include "kernelagent/orchestrate/replay_context.hpp"
 #include "kernelagent/orchestrate/search_strategy.hpp"
 
 namespace kernelagent::cli {
@@ -37,13 +38,7 @@ int run_replay_command(const CommonOptions& common, const OptimizeArgs& args) {
                                    rec.raw().value("precision", ""), args.precision));
 
   auto strategy = make_search(args.search, args.seed);
-  SearchContext ctx;
-  ctx.space = &rec.space();
-  ctx.valid = rec.configs();
-  ctx.bound = rec.bound();
-  // A sweep made with --profile holds each configuration's diagnosis: the guided search prescribes from
-  // it as it would from a live profile of its parents.
-  if (rec.profiled()) ctx.cause_of = [&rec](const Config& c) { return rec.cause(c); };
+  SearchContext ctx = replay_context(rec);
   SearchLimits limits;
   limits.max_trials = args.trials;
   limits.plateau = std::max(args.plateau, 0);  // a replay runs to the space's end unless told otherwise
@@ -90,9 +85,9 @@ int run_replay_command(const CommonOptions& common, const OptimizeArgs& args) {
   } else {
     fmt::print("stopped     {} after {} trials\n", out.stop_reason, out.trials.size());
     if (best)
-      fmt::print("best        {} {} (the sweep's best {}; within 2 % after {} trials)\n",
-                 format_us(*best->result.median_us), best->config.dump(), sweep_best ? format_us(*sweep_best) : "n/a",
-                 near_best ? std::to_string(*near_best) : std::string("no"));
+      fmt::print("best        {} {} (the sweep's best {}; {})\n", format_us(*best->result.median_us),
+                 best->config.dump(), sweep_best ? format_us(*sweep_best) : "n/a",
+                 near_best ? fmt::format("within 2 % after {} trials", *near_best) : std::string("never within 2 %"));
   }
   return best ? 0 : static_cast<int>(ExitCode::no_valid_kernel);
 }

@@ -9,6 +9,7 @@
 #include "kernelagent/diagnose/diagnosis.hpp"
 #include "kernelagent/explore/sweep_record.hpp"
 #include "kernelagent/orchestrate/optimize_run.hpp"
+#include "kernelagent/orchestrate/replay_context.hpp"
 #include "kernelagent/orchestrate/search_strategy.hpp"
 #include "kernelagent/prescribe/prescription.hpp"
 #include "test_data.hpp"
@@ -30,15 +31,7 @@ std::vector<std::filesystem::path> recorded_sweeps() {
   return out;
 }
 
-SearchContext context_for(SweepRecord& rec) {
-  SearchContext ctx;
-  ctx.space = &rec.space();
-  ctx.valid = rec.configs();
-  ctx.bound = rec.bound();
-  // A record made with `sweep --profile` prescribes from its diagnoses, as a live search from its profiles.
-  if (rec.profiled()) ctx.cause_of = [&rec](const Config& c) { return rec.cause(c); };
-  return ctx;
-}
+SearchContext context_for(SweepRecord& rec) { return replay_context(rec); }
 
 TEST(Prescription, EveryDiagnosedCauseHasARule) {
   const auto rx = prescribed_causes();

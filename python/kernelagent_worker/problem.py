@@ -40,6 +40,9 @@ class Problem:
     output_desc: list = field(default_factory=list)
     compiled: Any = None            # torch.compile(model), built on first use by `time`
     compile_error: str | None = None
+    # The value every element of a parameter or buffer held when Model was built, for those that held one
+    # (BatchNorm's ones and zeros): a kernel's ModelNew starts from it (see trace.py).
+    init_fill: dict = field(default_factory=dict)
 
     def make_inputs(self, seed: int) -> list:
         """Fresh inputs from get_inputs() under torch.manual_seed(seed), on the device."""
@@ -68,6 +71,17 @@ def as_tensor_list(out: Any) -> list[torch.Tensor] | None:
 def clone_inputs(inputs: list) -> list:
     """A private copy of the inputs: tensors cloned (strides kept), other values passed through."""
     return [x.clone() if isinstance(x, torch.Tensor) else x for x in inputs]
+
+
+def uniform_values(model: torch.nn.Module) -> dict:
+    """state_dict name -> the one value all its elements hold, for the parameters and buffers that hold one."""
+    out = {}
+    for name, t in model.state_dict(keep_vars=True).items():
+        if isinstance(t, torch.Tensor) and t.numel() > 0 and not t.is_complex():
+            first = t.detach().reshape(-1)[0]
+            if bool((t.detach() == first).all()):
+                out[name] = first.item()
+    return out
 
 
 def _json_init(v: Any) -> Any:
@@ -167,6 +181,7 @@ def load(path: str, seed: int, dev: str) -> Problem:
     except BaseException as e:
         raise _fail(path, "Model(*get_init_inputs())", e, "fix Model's constructor or get_init_inputs") from e
     inputs = build_inputs(module, seed, dev, path)
+    init_fill = uniform_values(model)
 
     try:
         torch.manual_seed(seed)
@@ -182,7 +197,7 @@ def load(path: str, seed: int, dev: str) -> Problem:
                                          "it must return a tensor or a tuple/list of tensors")
     return Problem(path=path, seed=seed, device=dev, module=module, model=model, init_inputs=init_inputs,
                    inputs=inputs, input_desc=[describe_value(x) for x in inputs],
-                   output_desc=[describe_value(o) for o in outs])
+                   output_desc=[describe_value(o) for o in outs], init_fill=init_fill)
 
 
 def load_reply(p: Problem) -> dict:

@@ -145,7 +145,7 @@ class Worker:
     def trace(self, req: dict) -> dict:
         p = self._need_problem()
         try:
-            return trace_mod.trace(p.model, p.inputs)
+            return trace_mod.trace(p.model, p.inputs, p.init_fill)
         except Exception as e:
             raise to_worker_error(e, "trace_failed", "trace of the reference failed: ") from e
 

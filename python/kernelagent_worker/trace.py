@@ -82,8 +82,20 @@ def _meta(node: torch.fx.Node) -> tuple[list | None, str | None]:
     return None, None
 
 
-def graph_of(model: torch.nn.Module, inputs: list) -> dict:
-    """The JSON graph of model(*inputs) (see docs/protocol.md, `trace`)."""
+def _state_names(model: torch.nn.Module) -> dict:
+    """id(tensor) -> (state_dict name, "parameter" or "buffer") for the model's parameters and buffers."""
+    names = {}
+    for name, t in model.named_buffers(remove_duplicate=False):
+        names.setdefault(id(t), (name, "buffer"))
+    for name, t in model.named_parameters(remove_duplicate=False):
+        names.setdefault(id(t), (name, "parameter"))
+    return names
+
+
+def graph_of(model: torch.nn.Module, inputs: list, init_fill: dict | None = None) -> dict:
+    """The JSON graph of model(*inputs) (see docs/protocol.md, `trace`). A tensor the graph reads from the
+    model is a constant; a parameter or buffer keeps its state_dict name ("param") and kind, and, from
+    `init_fill`, the value all its elements held when the model was built ("fill")."""
     tensor_pos = [i for i, x in enumerate(inputs) if isinstance(x, torch.Tensor)]
 
     def fn(*tensors):
@@ -104,6 +116,7 @@ def graph_of(model: torch.nn.Module, inputs: list) -> dict:
             g_inputs.append({"name": f"in{i}", "kind": "scalar", "value": _value(x)})
 
     names: dict = {}
+    state = _state_names(model)
     constants, nodes, outputs = [], [], []
     placeholders = iter(tensor_pos)
     for node in gm.graph.nodes:
@@ -113,9 +126,13 @@ def graph_of(model: torch.nn.Module, inputs: list) -> dict:
             t = functools.reduce(getattr, node.target.split("."), gm)
             name = f"c{len(constants)}"
             names[node] = name
-            c = {"name": name, "shape": list(t.shape), "dtype": dtype_name(t.dtype)}
+            c = {"name": name, "shape": list(t.shape), "dtype": dtype_name(t.dtype), "kind": "constant"}
             if isinstance(t, torch.Tensor) and t.dim() == 0:
                 c["value"] = _value(t.item())
+            if id(t) in state:
+                c["param"], c["kind"] = state[id(t)]
+                if init_fill and c["param"] in init_fill:
+                    c["fill"] = _value(init_fill[c["param"]])
             constants.append(c)
         elif node.op == "call_function":
             name = f"n{len(nodes)}"
@@ -148,15 +165,18 @@ def _distinct_bytes(tensors: list[torch.Tensor]) -> int:
     return sum(min(total, cap) for total, cap, _ in per_storage.values())
 
 
-def trace(model: torch.nn.Module, inputs: list) -> dict:
+def trace(model: torch.nn.Module, inputs: list, init_fill: dict | None = None) -> dict:
     """The `trace` reply's payload: flops, input_bytes, output_bytes, graph."""
-    graph = graph_of(model, inputs)
+    graph = graph_of(model, inputs, init_fill)
     with FlopCounterMode(display=False) as counter:
         out = model(*clone_inputs(inputs))
     outs = as_tensor_list(out) or []
+    # The parameters and buffers the graph reads are inputs too (a LayerNorm's weight and bias).
+    by_name = dict(model.state_dict(keep_vars=True))
+    held = [by_name[c["param"]] for c in graph["constants"] if c.get("param") in by_name]
     return {
         "flops": int(counter.get_total_flops()),
-        "input_bytes": _distinct_bytes([x for x in inputs if isinstance(x, torch.Tensor)]),
+        "input_bytes": _distinct_bytes([x for x in inputs if isinstance(x, torch.Tensor)] + held),
         "output_bytes": _distinct_bytes(outs),
         "graph": graph,
     }

@@ -46,7 +46,13 @@ int run_profile_command(const CommonOptions& common, const ProfileArgs& args) {
     diag.flops = last->at("roofline").value("flops", 0.0);
   }
   // Tensor-core verdicts are only fair where tensor cores could do the work.
-  diag.matmul = args.matmul || (last && last->value("family", "") == "matmul");
+  if (!args.matmul && last) {
+    const auto families = load_families_or_explain(paths);
+    const Family* f = find_family(families, last->value("family", ""));
+    diag.matmul = f && f->fact("matrix_product");
+  } else {
+    diag.matmul = args.matmul;
+  }
   if (!common.json) fmt::print("profiled {} (ncu raw page: {})\n", kernel, run.csv.string());
   return report_diagnosis(parse_ncu_raw_csv(read_text_file(run.csv)), diag);
 }

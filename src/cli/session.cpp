@@ -20,6 +20,17 @@ namespace {
 fs::path log_dir_of(const fs::path& log) { return log.has_parent_path() ? log.parent_path() : fs::path("."); }
 }  // namespace
 
+std::vector<std::unique_ptr<Family>> load_families_or_explain(const Paths& paths) {
+  try {
+    return load_families(paths.families_dir());
+  } catch (const std::runtime_error& e) {
+    throw UserError(ExitCode::environment,
+                    fmt::format("the kernel families under {} cannot be read: {}; reinstall them or point --home at a "
+                                "complete checkout",
+                                paths.families_dir().string(), e.what()));
+  }
+}
+
 Session open_session(const CommonOptions& common, const fs::path& worker_log) {
   if (common.device != "auto" && common.device != "cpu")
     throw UserError(ExitCode::bad_input, "--device must be 'auto' or 'cpu', not '" + common.device + "'");
@@ -27,7 +38,7 @@ Session open_session(const CommonOptions& common, const fs::path& worker_log) {
   Session s;
   s.paths = Paths::locate(common.home);
   s.history = std::make_unique<HistoryStore>(common.db.empty() ? default_history_path() : fs::path(common.db));
-  s.families = load_families(s.paths.families_dir());
+  s.families = load_families_or_explain(s.paths);
 
   const std::optional<std::vector<int>> gpus = parse_gpus(common.gpus);
   WorkerCommand cmd;

@@ -91,6 +91,9 @@ OpGraph OpGraph::from_json(const json& j) {
     k.name = c.at("name").get<std::string>();
     k.meta = meta_from_json(c);
     if (c.contains("value") && c.at("value").is_number()) k.value = c.at("value").get<double>();
+    k.param = c.value("param", std::string());
+    k.kind = c.value("kind", std::string(k.param.empty() ? "constant" : "parameter"));
+    if (c.contains("fill") && c.at("fill").is_number()) k.fill = c.at("fill").get<double>();
     g.constants.push_back(std::move(k));
   }
   for (const auto& n : j.at("nodes")) {

@@ -15,23 +15,22 @@ namespace kernelagent {
 
 namespace fs = std::filesystem;
 
-WorkerExecutor::WorkerExecutor(WorkerClient& worker, HistoryStore& history, std::int64_t run, const Family& family,
-                               const TraceResult& trace, CandidateSettings settings)
+WorkerExecutor::WorkerExecutor(WorkerClient& worker, HistoryStore& history, std::int64_t run,
+                               const FamilyProblem& problem, CandidateSettings settings)
     : own_pool_(std::make_unique<WorkerPool>(worker)),
       pool_(own_pool_.get()),
       history_(history),
       run_(run),
-      family_(family),
-      trace_(trace),
+      problem_(problem),
       settings_(std::move(settings)) {}
 
-WorkerExecutor::WorkerExecutor(WorkerPool& pool, HistoryStore& history, std::int64_t run, const Family& family,
-                               const TraceResult& trace, CandidateSettings settings)
-    : pool_(&pool), history_(history), run_(run), family_(family), trace_(trace), settings_(std::move(settings)) {}
+WorkerExecutor::WorkerExecutor(WorkerPool& pool, HistoryStore& history, std::int64_t run,
+                               const FamilyProblem& problem, CandidateSettings settings)
+    : pool_(&pool), history_(history), run_(run), problem_(problem), settings_(std::move(settings)) {}
 
 fs::path WorkerExecutor::emit(const std::string& name, const Config& config) const {
   const fs::path src = fs::absolute(settings_.candidates_dir / (name + ".py"));
-  write_text_file(src, family_.emit(trace_, config, {settings_.problem_label}));
+  write_text_file(src, problem_.emit(config, {settings_.problem_label}));
   return src;
 }
 
@@ -81,8 +80,8 @@ std::vector<Measurement> WorkerExecutor::measure_batch(const std::vector<Proposa
   for (std::size_t i = 0; i < batch.size(); ++i) {
     CandidateRecord& rec = recs[i];
     rec.name = next_name();
-    rec.family = family_.name();
-    rec.family_hash = family_.source_hash();
+    rec.family = problem_.family().name();
+    rec.family_hash = problem_.family().source_hash();
     rec.config = batch[i].first;
     rec.reason = batch[i].second;
     rec.source_path = emit(rec.name, rec.config).string();

@@ -1,16 +1,13 @@
 #include "kernelagent/families/family.hpp"
 
+#include <algorithm>
 #include <stdexcept>
+
+#include <fmt/format.h>
 
 #include "kernelagent/core/hash.hpp"
 #include "kernelagent/core/template.hpp"
-#include "kernelagent/families/elementwise/pointwise_ops.hpp"
-
-#include <fmt/format.h>
-#include "kernelagent/families/elementwise/elementwise_family.hpp"
-#include "kernelagent/families/matmul/matmul_family.hpp"
-#include "kernelagent/families/matvec/matvec_family.hpp"
-#include "kernelagent/families/reduction/reduction_family.hpp"
+#include "kernelagent/families/model_wrapper.hpp"
 
 namespace kernelagent {
 
@@ -34,11 +31,14 @@ KnobSpace KnobSpace::from_manifest(const json& manifest) {
     knob.purpose = k.value("purpose", std::string());
     knob.variant = k.value("variant", false);
     knob.tile_exponent = k.value("tile_exponent", 0);
+    const json units = k.value("units", json::object());
+    for (const auto& [value, unit] : units.items())
+      knob.units[value] = {unit.at("unit").get<std::string>(), unit.value("passes", 1)};
     for (const auto& t : knob.tags)
       if (std::find(knob_tags().begin(), knob_tags().end(), t) == knob_tags().end())
-        throw std::runtime_error("manifest: knob '" + knob.name + "' has unknown purpose tag '" + t + "'");
+        throw std::runtime_error("knob '" + knob.name + "' has unknown purpose tag '" + t + "'");
     if (knob.domain.empty() || std::find(knob.domain.begin(), knob.domain.end(), knob.default_value) == knob.domain.end())
-      throw std::runtime_error("manifest: knob '" + knob.name + "' has a default outside its domain");
+      throw std::runtime_error("knob '" + knob.name + "' has a default outside its domain");
     space.knobs.push_back(std::move(knob));
   }
   return space;
@@ -77,17 +77,95 @@ std::vector<Config> KnobSpace::enumerate() const {
   return all;
 }
 
-FamilyFiles FamilyFiles::read(const std::filesystem::path& dir) {
+FamilyFiles FamilyFiles::read(const std::filesystem::path& dir, const std::string& code_hash) {
   FamilyFiles f;
-  const std::string manifest_text = read_text_file(dir / "manifest.json");
-  f.manifest = json::parse(manifest_text);
-  f.space = KnobSpace::from_manifest(f.manifest);
-  std::string all = manifest_text;
-  for (const auto& [key, value] : f.manifest.items())
-    if (key.ends_with("template")) all += f.templates[key] = read_text_file(dir / value.get<std::string>());
-  if (!f.templates.contains("template")) throw std::runtime_error("manifest in " + dir.string() + " names no template");
+  f.dir = dir;
+  const auto manifest_path = dir / "manifest.json";
+  std::string manifest_text;
+  try {
+    manifest_text = read_text_file(manifest_path);
+    f.manifest = json::parse(manifest_text);
+    f.space = KnobSpace::from_manifest(f.manifest);
+  } catch (const std::exception& e) {
+    throw std::runtime_error(fmt::format("kernel family manifest {}: {}", manifest_path.string(), e.what()));
+  }
+  if (!f.manifest.contains("templates") || !f.manifest.at("templates").is_object() ||
+      !f.manifest.at("templates").contains("kernel"))
+    throw std::runtime_error(fmt::format("kernel family manifest {} names no \"templates\" with a \"kernel\"",
+                                         manifest_path.string()));
+  // Everything that shapes the emitted source is hashed: the manifest, every template, the C++ code.
+  std::string all = manifest_text + code_hash;
+  for (const auto& [key, file] : f.manifest.at("templates").items()) {
+    const auto path = dir / file.get<std::string>();
+    try {
+      all += f.templates[key] = read_text_file(path);
+    } catch (const std::exception&) {
+      throw std::runtime_error(fmt::format("kernel family {}: template \"{}\" ({}) cannot be read", dir.string(), key,
+                                           path.string()));
+    }
+  }
   f.hash = hash_hex(all);
   return f;
+}
+
+Family::Family(FamilyFiles files, Recogniser recogniser)
+    : files_(std::move(files)), name_(files_.manifest.value("name", files_.dir.filename().string())),
+      recognise_(recogniser) {}
+
+bool Family::fact(const std::string& name) const {
+  const json facts = files_.manifest.value("facts", json::object());
+  return facts.is_object() && facts.value(name, false);
+}
+
+ComputeUnit Family::compute_unit(const Config& config, Precision precision) const {
+  ComputeUnit u;
+  for (const auto& k : files_.space.knobs) {
+    if (!config.is_object() || !config.contains(k.name) || !config.at(k.name).is_string()) continue;
+    auto it = k.units.find(config.at(k.name).get<std::string>());
+    if (it == k.units.end()) continue;
+    u.tensor_cores = true;
+    u.passes = it->second.passes;
+  }
+  // Under --precision tf32 an fp32 problem's floor is the tensor cores' whatever the knobs (today's
+  // products run on them; a memory-bound family is bound by DRAM under either floor).
+  if (precision == Precision::tf32) u.tensor_cores = true;
+  u.label = !u.tensor_cores ? "CUDA cores"
+            : u.passes > 1  ? fmt::format("{}xTF32 tensor cores", u.passes)
+                            : "TF32 tensor cores";
+  return u;
+}
+
+FamilyProblem::FamilyProblem(const Family& family, TraceResult trace) : family_(&family), trace_(std::move(trace)) {}
+
+bool FamilyProblem::valid(const Config& config, const GpuSpec* gpu, Precision precision) const {
+  return config.is_object() && valid_config(config, gpu, precision);
+}
+
+std::string FamilyProblem::render(const std::string& template_name,
+                                  const std::map<std::string, std::string>& values) const {
+  auto it = family_->templates().find(template_name);
+  if (it == family_->templates().end())
+    throw std::runtime_error(fmt::format("kernel family {} has no template \"{}\"", family_->name(), template_name));
+  try {
+    return fill_template(it->second, values);
+  } catch (const std::exception& e) {
+    throw std::runtime_error(fmt::format("kernel family {}, template \"{}\": {}", family_->name(), template_name, e.what()));
+  }
+}
+
+std::string FamilyProblem::emit(const Config& config, const EmitContext& ctx) const {
+  Emission e = emission(config);
+  const ModelWrapper wrapper = model_wrapper(trace_);
+  for (const auto& [key, value] : std::map<std::string, std::string>{{"PROBLEM", ctx.problem_label},
+                                                                     {"CONFIG", config.dump()},
+                                                                     {"FORWARD_PARAMS", wrapper.forward_params},
+                                                                     {"FORWARD_CHECKS", wrapper.forward_checks},
+                                                                     {"MODEL_INIT", wrapper.model_init}}) {
+    if (e.values.contains(key))
+      throw std::runtime_error(fmt::format("kernel family {} sets {{{{{}}}}}, which the base fills", family_->name(), key));
+    e.values[key] = value;
+  }
+  return render(e.template_name, e.values);
 }
 
 std::int64_t pow2_at_least(std::int64_t n) {
@@ -97,35 +175,5 @@ std::int64_t pow2_at_least(std::int64_t n) {
 }
 
 std::int64_t cdiv(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
-
-std::string forward_params(const OpGraph& graph) {
-  std::string params;
-  for (const auto& in : graph.inputs) params += (params.empty() ? "" : ", ") + in.name;
-  return params;
-}
-
-std::string forward_guards(const OpGraph& graph) {
-  std::string lines;
-  for (const auto& in : graph.inputs) {
-    if (in.is_tensor) {
-      lines += fmt::format("        assert {0}.is_contiguous(), \"{0} must be contiguous\"\n", in.name);
-    } else {
-      const std::string value = in.value.is_number_float() ? float_literal(in.value.get<double>()) : in.value.dump();
-      lines += fmt::format("        assert {0} == {1}, \"this kernel was specialised for {0} = {1}\"\n", in.name, value);
-    }
-  }
-  if (!lines.empty()) lines.pop_back();  // the template supplies the last newline
-  return lines;
-}
-
-std::vector<std::unique_ptr<Family>> load_families(const std::filesystem::path& families_dir) {
-  std::vector<std::unique_ptr<Family>> out;
-  out.push_back(std::make_unique<ElementwiseFamily>(families_dir / "elementwise"));
-  out.push_back(std::make_unique<ReductionFamily>(families_dir / "reduction"));
-  // A matrix-vector product is also a matmul problem: the specialised family is asked first.
-  out.push_back(std::make_unique<MatvecFamily>(families_dir / "matvec"));
-  out.push_back(std::make_unique<MatmulFamily>(families_dir / "matmul"));
-  return out;
-}
 
 }  // namespace kernelagent

@@ -38,26 +38,26 @@ std::optional<double> ratio(const std::optional<double>& base, const std::option
 
 json opt_json(const std::optional<double>& v) { return v ? json(*v) : json(nullptr); }
 
-// The floor of the unit a configuration runs its products on: 3xTF32 is three TF32 products on the tensor
-// cores, so its floor is three times a TF32 product's, not an fp32 product's on the CUDA cores.
+// The floor of the unit a configuration runs its products on (the family's manifest says which knob values
+// use the tensor cores): 3xTF32 is three TF32 products on the tensor cores, so its floor is three times a
+// TF32 product's, not an fp32 product's on the CUDA cores.
 struct UnitFloor {
   Roofline roofline;
   std::string unit;  // "CUDA cores", "TF32 tensor cores", "3xTF32 tensor cores"
 };
 
-UnitFloor floor_of(const TraceResult& trace, const std::string& dtype, Precision precision, const Config& config,
-                   const GpuSpec& gpu) {
-  const std::string ip = config.is_object() ? config.value("input_precision", "") : "";
-  const bool tensor = precision == Precision::tf32 || ip == "tf32" || ip == "tf32x3";
-  return {roofline_for(trace.compulsory_bytes(), trace.flops, dtype, tensor, gpu, ip == "tf32x3" ? 3 : 1),
-          ip == "tf32x3" ? "3xTF32 tensor cores" : (tensor ? "TF32 tensor cores" : "CUDA cores")};
+UnitFloor floor_of(const TraceResult& trace, const std::string& dtype, Precision precision, const Family& family,
+                   const Config& config, const GpuSpec& gpu) {
+  const ComputeUnit u = family.compute_unit(config, precision);
+  return {roofline_for(trace.compulsory_bytes(), trace.flops, dtype, u.tensor_cores, gpu, u.passes), u.label};
 }
 
 // What the search step is asked: the configurations the problem, the GPU (null on the CPU) and the
 // precision policy allow, in the knob space's order, default first; the strategy and its limits; the
 // conditions that decide what is resumed.
-KnobSearchRequest search_request(const OptimizeOptions& opt, const Family& family, const TraceResult& trace,
+KnobSearchRequest search_request(const OptimizeOptions& opt, const FamilyProblem& problem, const TraceResult& trace,
                                  const std::string& dtype, const GpuSpec* gpu, CandidateKey key) {
+  const Family& family = problem.family();
   KnobSearchRequest req;
   auto wanted = [&](const Config& c) {
     for (const auto& [knob, values] : opt.only.items())
@@ -65,7 +65,7 @@ KnobSearchRequest search_request(const OptimizeOptions& opt, const Family& famil
     return true;
   };
   for (const auto& c : family.knob_space().enumerate())
-    if (wanted(c) && family.valid(c, trace, gpu, opt.precision)) req.valid.push_back(c);
+    if (wanted(c) && problem.valid(c, gpu, opt.precision)) req.valid.push_back(c);
   req.strategy = opt.search;
   req.seed = opt.seed;
   req.fresh = opt.fresh;
@@ -75,12 +75,12 @@ KnobSearchRequest search_request(const OptimizeOptions& opt, const Family& famil
   req.limits.max_trials = opt.max_trials > 0 ? opt.max_trials : (gpu || opt.whole_space ? 0 : 1);
   req.limits.plateau = effective_plateau(opt, gpu != nullptr);
   if (!gpu || req.valid.empty()) return req;
-  req.bound = floor_of(trace, dtype, opt.precision, req.valid.front(), *gpu).roofline.bound;
+  req.bound = floor_of(trace, dtype, opt.precision, family, req.valid.front(), *gpu).roofline.bound;
   // The target is a fraction of the lowest floor of any valid configuration's unit, so that reaching it
   // means reaching it whatever unit the best runs on.
   double floor_us = std::numeric_limits<double>::infinity();
   for (const auto& c : req.valid)
-    floor_us = std::min(floor_us, floor_of(trace, dtype, opt.precision, c, *gpu).roofline.floor_us);
+    floor_us = std::min(floor_us, floor_of(trace, dtype, opt.precision, family, c, *gpu).roofline.floor_us);
   if (opt.target_fraction > 0 && floor_us > 0 && std::isfinite(floor_us))
     req.limits.target_us = floor_us / opt.target_fraction;
   return req;
@@ -270,24 +270,27 @@ OptimizeOutcome run_optimize(const OptimizeOptions& opt, WorkerPool& pool, Histo
   result["dtype"] = dtype;
   result["tolerance"] = {{"atol", tol.atol}, {"rtol", tol.rtol}, {"seeds", opt.check_seeds}};
 
-  // Pick the family.
-  const Family* family = nullptr;
+  // Pick the family: the first, in the manifests' order, whose recogniser takes the problem.
+  Recognition chosen;
   std::vector<std::string> reasons;
   for (const auto& f : families) {
     if (!opt.family.empty() && f->name() != opt.family) continue;
-    if (auto why = f->why_not(trace))
-      reasons.push_back(f->name() + ": " + *why);
-    else if (!family)
-      family = f.get();
+    Recognition r = f->recognise(trace);
+    if (!r)
+      reasons.push_back(f->name() + ": " + r.why_not);
+    else if (!chosen)
+      chosen = std::move(r);
   }
-  if (!family && !opt.family.empty() && reasons.empty())
+  if (!chosen && !opt.family.empty() && reasons.empty())
     return finish(ExitCode::bad_input, "bad_input", fmt::format("there is no kernel family named '{}'", opt.family),
                   run);
-  if (!family)
+  if (!chosen)
     return finish(ExitCode::unsupported, std::string(status::unsupported),
                   fmt::format("no kernel family implements this problem (ops: {}). {}",
                               fmt::join(trace.graph.targets(), ", "), fmt::join(reasons, "; ")),
                   run);
+  const FamilyProblem& recognised = *chosen.problem;
+  const Family* family = &recognised.family();
   result["family"] = family->name();
   result["family_hash"] = family->source_hash();
 
@@ -303,7 +306,7 @@ OptimizeOutcome run_optimize(const OptimizeOptions& opt, WorkerPool& pool, Histo
   }
 
   const KnobSearchRequest req = search_request(
-      opt, *family, trace, dtype, gpu ? &*gpu : nullptr,
+      opt, recognised, trace, dtype, gpu ? &*gpu : nullptr,
       {info.problem_hash, info.device, info.gpu, info.precision, info.versions, family->name(), family->source_hash()});
   if (opt.target_fraction > 0 && !req.limits.target_us)
     result["warnings"].push_back("--target needs the roofline of a known GPU; the search ran without a target");
@@ -314,7 +317,7 @@ OptimizeOutcome run_optimize(const OptimizeOptions& opt, WorkerPool& pool, Histo
     pool.load_others(problem.string(), 0);
   }
   WorkerExecutor executor(
-      pool, history, run, *family, trace,
+      pool, history, run, recognised,
       {opt.out_dir / "candidates", label, tol, opt.check_seeds, opt.search_min_ms, opt.graph_below_us});
   SearchStart start = start_search(req, family->knob_space(), executor, history, run);
   if (on_gpu && opt.compile_workers > 1 && opt.make_compile_worker && req.strategy == "exhaustive")
@@ -343,7 +346,7 @@ OptimizeOutcome run_optimize(const OptimizeOptions& opt, WorkerPool& pool, Histo
     ProblemFacts facts;
     facts.compulsory_bytes = static_cast<double>(trace.compulsory_bytes());
     if (trace.flops > 0) facts.flops = static_cast<double>(trace.flops);
-    facts.matrix_product = family->name() == "matmul" || family->name() == "matvec";
+    facts.matrix_product = family->fact("matrix_product");
     // The profiled process loads the problem on the GPU the workers hold: their allocators' cached memory
     // goes back to the driver first (a 6 GiB softmax's timings had left 132.6 GiB of 139.8 cached).
     profiler = [&executor, inner = opt.make_profiler(facts, *gpu)](const std::string& name,
@@ -506,7 +509,7 @@ OptimizeOutcome run_optimize(const OptimizeOptions& opt, WorkerPool& pool, Histo
                        {"vs_compile", opt_json(ratio(compiled.median_us, best_final.median_us))}};
   json roof = {{"bytes", trace.compulsory_bytes()}, {"flops", trace.flops}};
   if (gpu) {
-    const UnitFloor floor = floor_of(trace, dtype, opt.precision, best->candidate.config, *gpu);
+    const UnitFloor floor = floor_of(trace, dtype, opt.precision, *family, best->candidate.config, *gpu);
     const Roofline& rl = floor.roofline;
     roof["compute_unit"] = floor.unit;
     roof["floor_us"] = rl.floor_us;

@@ -74,9 +74,9 @@ def test_details_page_and_missing_file_are_rejected(kernelagent, tmp_path):
 
 
 def test_profile_without_ncu_or_kernel_says_what_to_do(kernelagent, tmp_path):
-    problem = DATA / "problems" / "activations" / "19_ReLU.py"
+    problem = DATA / "families" / "elementwise" / "problems" / "19_ReLU.py"
     r = kernelagent("profile", problem, "--db", tmp_path / "h.sqlite")
     assert r.returncode == 2 and "optimize" in r.stderr
-    kernel = DATA / "golden" / "elementwise" / "19_ReLU.py"
+    kernel = DATA / "families" / "elementwise" / "golden" / "19_ReLU.py"
     r = kernelagent("profile", problem, "--kernel", kernel, "--ncu", tmp_path / "no-ncu", "--db", tmp_path / "h.sqlite")
     assert r.returncode == 4 and "--ncu" in r.stderr

@@ -63,7 +63,7 @@ def test_bench_runs_one_problem_per_slot_at_a_time(kernelagent, tmp_path):
     problems = tmp_path / "problems"
     problems.mkdir()
     for name in ("19_ReLU", "21_Sigmoid", "22_Tanh"):
-        (problems / f"{name}.py").write_text((DATA / "problems" / "activations" / f"{name}.py").read_text())
+        (problems / f"{name}.py").write_text((DATA / "families" / "elementwise" / "problems" / f"{name}.py").read_text())
     r = kernelagent("bench", problems, "--out", tmp_path / "bench", "--gpus", "0,1", "--json", db=tmp_path / "h.sqlite")
     assert r.returncode == 0, r.stderr
     doc = json.loads(r.stdout)

@@ -17,7 +17,7 @@ RAY_ENV = {"RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER": "0", "RAY_AUTH_MODE": "disabled"
 os.environ.update(RAY_ENV)
 ray = pytest.importorskip("ray")
 
-PROBLEMS = [DATA / "problems" / "activations" / "20_LeakyReLU.py", DATA / "problems" / "reduction" / "sum_middle.py"]
+PROBLEMS = [DATA / "families" / "elementwise" / "problems" / "20_LeakyReLU.py", DATA / "families" / "reduction" / "problems" / "sum_middle.py"]
 
 
 @pytest.fixture(scope="module")
@@ -66,7 +66,7 @@ def test_a_bad_problem_through_ray_has_the_local_status_and_names_the_users_file
 
 
 def test_no_cluster_at_the_address_is_one_clear_error(kernelagent, tmp_path):
-    problem = DATA / "problems" / "activations" / "19_ReLU.py"
+    problem = DATA / "families" / "elementwise" / "problems" / "19_ReLU.py"
     r, _ = optimize(kernelagent, problem, tmp_path / "o", tmp_path / "h.sqlite", "--ray", "127.0.0.1:9")
     assert r.returncode == 4
     assert "cannot connect to the Ray cluster at '127.0.0.1:9'" in r.stderr

@@ -1,75 +1,22 @@
-// The elementwise family against recorded traces (tests/data/traces, from the real worker) and golden
-// kernels (tests/data/golden/elementwise). KA_UPDATE_GOLDEN=1 rewrites the golden files.
-
-#include <cstdlib>
-#include <fstream>
+// The elementwise family's own rules: its knob space, block pruning, 64-bit offsets, the eviction knob,
+// broadcast operands and the forward's guards. tests/data/families/elementwise (the conformance test) holds
+// its golden kernels and the problems it refuses.
 
 #include <gtest/gtest.h>
 
-#include "kernelagent/core/template.hpp"
-#include "kernelagent/families/elementwise/elementwise_family.hpp"
-#include "test_data.hpp"
+#include "family_support.hpp"
 
 using namespace kernelagent;
-namespace fs = std::filesystem;
 
 namespace {
 
-ElementwiseFamily family() { return ElementwiseFamily(test::source_dir() / "families" / "elementwise"); }
-
-std::vector<fs::path> files_in(const fs::path& dir) {
-  std::vector<fs::path> out;
-  for (const auto& e : fs::directory_iterator(dir))
-    if (e.path().extension() == ".json") out.push_back(e.path());
-  std::sort(out.begin(), out.end());
-  return out;
-}
+const Family& family() { return test::family("elementwise"); }
+TraceResult trace(const std::string& name) { return test::family_trace("elementwise", name); }
 
 }  // namespace
 
-TEST(ElementwiseFamily, ImplementsEveryRecordedActivationTrace) {
-  auto f = family();
-  auto traces = files_in(test::data_dir() / "traces");
-  ASSERT_GE(traces.size(), 14u);
-  for (const auto& p : traces) {
-    auto t = TraceResult::from_json(test::read_json(p));
-    auto why = f.why_not(t);
-    EXPECT_FALSE(why.has_value()) << p.filename() << ": " << why.value_or("");
-  }
-}
-
-TEST(ElementwiseFamily, EmitsTheGoldenKernelForEveryTrace) {
-  auto f = family();
-  const bool update = std::getenv("KA_UPDATE_GOLDEN") != nullptr;
-  for (const auto& p : files_in(test::data_dir() / "traces")) {
-    auto t = TraceResult::from_json(test::read_json(p));
-    std::string src = f.emit(t, f.knob_space().default_config(), {p.stem().string() + ".py"});
-    fs::path golden = test::data_dir() / "golden" / "elementwise" / (p.stem().string() + ".py");
-    if (update) {
-      std::ofstream(golden) << src;
-      continue;
-    }
-    ASSERT_TRUE(fs::exists(golden)) << golden << " is missing; run the tests with KA_UPDATE_GOLDEN=1";
-    EXPECT_EQ(src, read_text_file(golden)) << "emitted kernel differs from " << golden;
-  }
-}
-
-TEST(ElementwiseFamily, RejectsWhatItCannotFuseWithAReason) {
-  auto f = family();
-  auto cases = files_in(test::data_dir() / "traces_unsupported");
-  ASSERT_GE(cases.size(), 5u);
-  for (const auto& p : cases) {
-    auto j = test::read_json(p);
-    auto why = f.why_not(TraceResult::from_json(j));
-    ASSERT_TRUE(why.has_value()) << p.filename() << " was accepted";
-    EXPECT_NE(why->find(j.at("expect").get<std::string>()), std::string::npos) << p.filename() << ": " << *why;
-    EXPECT_THROW(f.emit(TraceResult::from_json(j), f.knob_space().default_config(), {"x"}), std::runtime_error);
-  }
-}
-
 TEST(ElementwiseFamily, KnobSpaceHasTaggedKnobsAndDefaultFirst) {
-  auto f = family();
-  const auto& space = f.knob_space();
+  const auto& space = family().knob_space();
   ASSERT_EQ(space.knobs.size(), 3u);
   for (const auto& k : space.knobs) EXPECT_FALSE(k.tags.empty()) << k.name;
   auto all = space.enumerate();
@@ -81,48 +28,74 @@ TEST(ElementwiseFamily, KnobSpaceHasTaggedKnobsAndDefaultFirst) {
 }
 
 TEST(ElementwiseFamily, PrunesBlocksLargerThanTheProblem) {
-  auto f = family();
-  auto t = TraceResult::from_json(test::read_json(test::data_dir() / "traces" / "19_ReLU.json"));  // 16000 elements
+  auto t = trace("19_ReLU");  // 16000 elements
   nlohmann::json big = {{"num_warps", 16}, {"elems_per_thread", 32}, {"eviction", "none"}};  // 16384 elements
   nlohmann::json small = {{"num_warps", 4}, {"elems_per_thread", 4}, {"eviction", "none"}};
-  EXPECT_TRUE(f.valid(small, t, nullptr, Precision::strict));
-  EXPECT_TRUE(f.valid(big, t, nullptr, Precision::strict));  // 16384 is the power of two that covers 16000
+  EXPECT_TRUE(test::recognised(family(), t)->valid(small, nullptr, Precision::strict));
+  EXPECT_TRUE(test::recognised(family(), t)->valid(big, nullptr, Precision::strict));  // 16384 covers 16000
   t.graph.outputs = {"n0"};
   t.graph.nodes[0].meta.shape = {16, 100};
   t.graph.inputs[0].meta.shape = {16, 100};
-  EXPECT_FALSE(f.valid(big, t, nullptr, Precision::strict));
+  t.graph.inputs[0].meta.stride = {100, 1};
+  EXPECT_FALSE(test::recognised(family(), t)->valid(big, nullptr, Precision::strict));
 }
 
 TEST(ElementwiseFamily, UsesSixtyFourBitOffsetsOnlyWhenNeeded) {
-  auto f = family();
-  auto t = TraceResult::from_json(test::read_json(test::data_dir() / "traces" / "19_ReLU.json"));
-  auto cfg = f.knob_space().default_config();
-  EXPECT_NE(f.emit(t, cfg, {"x"}).find("offsets = pid * BLOCK"), std::string::npos);
+  auto t = trace("19_ReLU");
+  auto cfg = family().knob_space().default_config();
+  EXPECT_NE(test::recognised(family(), t)->emit(cfg, {"x"}).find("offsets = pid * BLOCK"), std::string::npos);
   for (auto* shape : {&t.graph.inputs[0].meta.shape, &t.graph.nodes[0].meta.shape}) *shape = {8192, 393216};  // 3.2e9 elements
   t.graph.inputs[0].meta.stride = {393216, 1};
-  std::string src = f.emit(t, cfg, {"x"});
+  std::string src = test::recognised(family(), t)->emit(cfg, {"x"});
   EXPECT_NE(src.find("pid.to(tl.int64) * BLOCK"), std::string::npos);
   EXPECT_NE(src.find("torch.empty((8192, 393216)"), std::string::npos);
 }
 
 TEST(ElementwiseFamily, EvictionKnobChangesTheLoads) {
-  auto f = family();
-  auto t = TraceResult::from_json(test::read_json(test::data_dir() / "traces" / "25_Swish.json"));
-  auto cfg = f.knob_space().default_config();
+  auto p = test::recognised(family(), trace("25_Swish"));
+  auto cfg = family().knob_space().default_config();
   cfg["eviction"] = "evict_first";
-  EXPECT_NE(f.emit(t, cfg, {"x"}).find("eviction_policy=\"evict_first\""), std::string::npos);
+  EXPECT_NE(p->emit(cfg, {"x"}).find("eviction_policy=\"evict_first\""), std::string::npos);
   cfg["eviction"] = "none";
-  EXPECT_EQ(f.emit(t, cfg, {"x"}).find("eviction_policy"), std::string::npos);
+  EXPECT_EQ(p->emit(cfg, {"x"}).find("eviction_policy"), std::string::npos);
   cfg["num_warps"] = 16;
   cfg["elems_per_thread"] = 4;
-  EXPECT_EQ(ElementwiseFamily::block_of(cfg), 2048);
-  EXPECT_NE(f.emit(t, cfg, {"x"}).find("BLOCK=2048, num_warps=16"), std::string::npos);
+  EXPECT_NE(p->emit(cfg, {"x"}).find("BLOCK=2048, num_warps=16"), std::string::npos);
 }
 
-TEST(ElementwiseFamily, ScalarForwardArgumentsAreCheckedAtRunTime) {
-  auto f = family();
-  auto t = TraceResult::from_json(test::read_json(test::data_dir() / "traces" / "5_Matrix_scalar_multiplication.json"));
-  std::string src = f.emit(t, f.knob_space().default_config(), {"x"});
+TEST(ElementwiseFamily, BroadcastOperandsAreReadAtTheirOwnOffsets) {
+  const auto cfg = family().knob_space().default_config();
+  // A.unsqueeze(1) * B over [48, 40]: A is read once per row, B as the output is laid out.
+  const std::string diag = test::recognised(family(), trace("diag_scale_rows"))->emit(cfg, {"x"});
+  EXPECT_NE(diag.find("tl.load(n0_ptr + (offsets // 40), mask=mask)"), std::string::npos) << diag;
+  EXPECT_NE(diag.find("tl.load(in1_ptr + offsets, mask=mask)"), std::string::npos) << diag;
+  // A row vector added to every row, and a column through expand and a transposed matrix.
+  const std::string row = test::recognised(family(), trace("broadcast_add"))->emit(cfg, {"x"});
+  EXPECT_NE(row.find("(offsets % 1000)"), std::string::npos) << row;
+  const std::string tr = test::recognised(family(), trace("expand_transposed"))->emit(cfg, {"x"});
+  EXPECT_NE(tr.find("(offsets // 30)"), std::string::npos) << tr;
+  EXPECT_NE(tr.find("(offsets % 30) * 20"), std::string::npos) << tr;
+  // A bool mask stays a mask; the parameter is read through ModelNew, which owns it under its name.
+  const std::string masked = test::recognised(family(), trace("masked_scale"))->emit(cfg, {"x"});
+  EXPECT_NE(masked.find("self.get_parameter(\"scale\")"), std::string::npos) << masked;
+  EXPECT_NE(masked.find("register_parameter(\"scale\", nn.Parameter(torch.empty((33,), dtype=torch.float32)))"),
+            std::string::npos) << masked;
+  EXPECT_NE(masked.find("v_in1 = tl.load(in1_ptr + offsets, mask=mask)\n"), std::string::npos) << masked;
+}
+
+TEST(ElementwiseFamily, RefusesOperandsThatDoNotBroadcast) {
+  auto t = trace("broadcast_add");
+  t.graph.inputs[1].meta.shape = {999};
+  t.graph.inputs[1].meta.stride = {1};
+  EXPECT_NE(test::why_not(family(), t).find("does not broadcast to the output's shape"), std::string::npos)
+      << test::why_not(family(), t);
+}
+
+TEST(ElementwiseFamily, ForwardGuardsShapesDtypesAndScalars) {
+  auto p = test::recognised(family(), trace("5_Matrix_scalar_multiplication"));
+  std::string src = p->emit(family().knob_space().default_config(), {"x"});
   EXPECT_NE(src.find("def forward(self, in0, in1):"), std::string::npos);
-  EXPECT_NE(src.find("assert in1 == 3.14"), std::string::npos);
+  EXPECT_NE(src.find("if in1 != 3.14:"), std::string::npos) << src;
+  EXPECT_NE(src.find("if tuple(in0.shape) != (64, 96) or in0.dtype != torch.float32 or not in0.is_contiguous():"),
+            std::string::npos) << src;
 }

@@ -15,6 +15,7 @@
 #include "kernelagent/explore/worker_executor.hpp"
 #include "kernelagent/orchestrate/resume.hpp"
 #include "kernelagent/orchestrate/warm_start.hpp"
+#include "family_support.hpp"
 #include "test_data.hpp"
 
 namespace kernelagent {
@@ -29,17 +30,18 @@ struct Bench {
   fs::path dir;
   std::vector<std::unique_ptr<Family>> families = load_families(test::source_dir() / "families");
   const Family* family = nullptr;
-  TraceResult trace = TraceResult::from_json(test::read_json(test::data_dir() / "traces" / "19_ReLU.json"));
+  TraceResult trace = test::family_trace("elementwise", "19_ReLU");
+  std::shared_ptr<const FamilyProblem> problem;
   std::vector<Config> valid;
   HistoryStore history;
   WorkerClient worker;
 
   explicit Bench(const std::string& name)
       : fake(name), dir(fake.dir), history(fake.dir / "h.sqlite"), worker(fake.command, timeouts()) {
-    for (const auto& f : families)
-      if (f->name() == "elementwise") family = f.get();
+    family = find_family(families, "elementwise");
+    problem = test::recognised(*family, trace);
     for (const auto& c : family->knob_space().enumerate())
-      if (family->valid(c, trace, nullptr, Precision::strict)) valid.push_back(c);
+      if (problem->valid(c, nullptr, Precision::strict)) valid.push_back(c);
     worker.start();
   }
   static WorkerTimeouts timeouts() {
@@ -56,7 +58,7 @@ struct Bench {
   }
   WorkerExecutor executor(std::int64_t run, const std::string& out) {
     fs::create_directories(dir / out);
-    return WorkerExecutor(worker, history, run, *family, trace, {dir / out, "relu.py", {}, {1, 2, 3}, 100, 50});
+    return WorkerExecutor(worker, history, run, *problem, {dir / out, "relu.py", {}, {1, 2, 3}, 100, 50});
   }
   KnobSearchRequest request(int max_trials, const std::string& strategy = "exhaustive") const {
     KnobSearchRequest r;

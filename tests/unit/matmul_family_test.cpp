@@ -1,8 +1,9 @@
-// The matmul family against recorded traces (tests/data/traces_matmul, from the real worker on the problems
-// in tests/data/problems/matmul) and golden kernels (tests/data/golden/matmul, also run on Triton's
-// interpreter by tests/worker/test_matmul_family.py). KA_UPDATE_GOLDEN=1 rewrites the golden files.
+// The matmul family's own rules against its recorded traces (tests/data/families/matmul): the products
+// it recognises, its knob space and pruning, transposes, triangles and diagonal scalings. Its golden kernels
+// are the conformance test's.
 
 #include "kernelagent/families/matmul/matmul_family.hpp"
+#include "family_support.hpp"
 
 #include <gtest/gtest.h>
 
@@ -19,19 +20,9 @@ using nlohmann::json;
 
 namespace {
 
-MatmulFamily family() { return MatmulFamily(test::source_dir() / "families" / "matmul"); }
+test::FamilyCalls family() { return {test::family("matmul")}; }
 
-std::vector<fs::path> files_in(const fs::path& dir) {
-  std::vector<fs::path> out;
-  for (const auto& e : fs::directory_iterator(dir))
-    if (e.path().extension() == ".json") out.push_back(e.path());
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
-TraceResult trace(const std::string& name) {
-  return TraceResult::from_json(test::read_json(test::data_dir() / "traces_matmul" / (name + ".json")));
-}
+TraceResult trace(const std::string& name) { return test::family_trace("matmul", name); }
 
 MatmulProblem problem(const std::string& name) {
   auto r = recognise_matmul(trace(name));
@@ -39,105 +30,12 @@ MatmulProblem problem(const std::string& name) {
   return std::get<MatmulProblem>(r);
 }
 
-// What a search tries first on the CPU: the first valid configuration in enumeration order.
-Config first_valid(const MatmulFamily& f, const TraceResult& t) {
-  for (const auto& c : f.knob_space().enumerate())
-    if (f.valid(c, t, nullptr, Precision::strict)) return c;
-  throw std::runtime_error("no valid configuration");
-}
-
 Config with(Config c, const json& changes) {
   for (const auto& [k, v] : changes.items()) c[k] = v;
   return c;
 }
 
-// Golden kernels beyond each trace's first valid configuration: split-K, 3xTF32, and tiles small enough
-// that tril/triu skips whole tiles.
-struct Variant {
-  std::string trace, name;
-  json changes;
-};
-const std::vector<Variant>& variants() {
-  static const std::vector<Variant> v = {
-      {"6_Matmul_with_large_K_dimension_", "splitk4", {{"BLOCK_M", 64}, {"BLOCK_N", 64}, {"SPLIT_K", 4}}},
-      {"8_Matmul_with_irregular_shapes_",
-       "tf32x3",
-       {{"BLOCK_M", 64}, {"BLOCK_N", 64}, {"num_warps", 4}, {"num_stages", 4}, {"input_precision", "tf32x3"}}},
-      {"14_Matmul_for_upper_triangular_matrices", "tiles64", {{"BLOCK_M", 64}, {"BLOCK_N", 64}}},
-      {"15_Matmul_for_lower_triangular_matrices", "tiles64", {{"BLOCK_M", 64}, {"BLOCK_N", 64}}},
-      {"6b_Matmul_large_K_transposed_A", "splitk4", {{"BLOCK_M", 64}, {"BLOCK_N", 64}, {"SPLIT_K", 4}}},
-      // K-major copies: of B (N-contiguous), of A (A^T), of both, of a B shared by the whole batch.
-      {"8_Matmul_with_irregular_shapes_", "kmajor", {{"BLOCK_M", 64}, {"BLOCK_N", 64}, {"K_MAJOR", 1}, {"input_precision", "tf32x3"}}},
-      {"16_Matmul_with_transposed_A", "kmajor", {{"BLOCK_M", 64}, {"BLOCK_N", 64}, {"K_MAJOR", 1}, {"input_precision", "tf32x3"}}},
-      {"18_Matmul_with_transposed_both", "kmajor", {{"BLOCK_M", 64}, {"BLOCK_N", 64}, {"K_MAJOR", 1}, {"input_precision", "tf32x3"}}},
-      {"10_3D_tensor_matrix_multiplication", "kmajor", {{"BLOCK_M", 64}, {"BLOCK_N", 64}, {"K_MAJOR", 1}, {"input_precision", "tf32x3"}}},
-  };
-  return v;
-}
-
-void check_golden(const std::string& src, const std::string& stem) {
-  fs::path golden = test::data_dir() / "golden" / "matmul" / (stem + ".py");
-  if (std::getenv("KA_UPDATE_GOLDEN") != nullptr) {
-    fs::create_directories(golden.parent_path());
-    std::ofstream(golden) << src;
-    return;
-  }
-  ASSERT_TRUE(fs::exists(golden)) << golden << " is missing; run the tests with KA_UPDATE_GOLDEN=1";
-  EXPECT_EQ(src, read_text_file(golden)) << "emitted kernel differs from " << golden;
-}
-
 }  // namespace
-
-TEST(MatmulFamily, RecognisesEveryRecordedMatmulTrace) {
-  auto f = family();
-  auto traces = files_in(test::data_dir() / "traces_matmul");
-  ASSERT_GE(traces.size(), 20u);
-  for (const auto& p : traces) {
-    auto why = f.why_not(TraceResult::from_json(test::read_json(p)));
-    EXPECT_FALSE(why.has_value()) << p.filename() << ": " << why.value_or("");
-  }
-}
-
-TEST(MatmulFamily, DeclinesWhatIsNotOneProductWithAReason) {
-  auto f = family();
-  auto cases = files_in(test::data_dir() / "traces_matmul" / "unsupported");
-  ASSERT_GE(cases.size(), 5u);
-  for (const auto& p : cases) {
-    auto j = test::read_json(p);
-    auto t = TraceResult::from_json(j);
-    auto why = f.why_not(t);
-    ASSERT_TRUE(why.has_value()) << p.filename() << " was accepted";
-    EXPECT_NE(why->find(j.at("expect").get<std::string>()), std::string::npos) << p.filename() << ": " << *why;
-    EXPECT_THROW(f.emit(t, f.knob_space().default_config(), {"x"}), std::runtime_error);
-    EXPECT_FALSE(f.valid(f.knob_space().default_config(), t, nullptr, Precision::tf32));
-  }
-}
-
-TEST(MatmulFamily, DeclinesTheElementwiseTraces) {
-  auto f = family();
-  for (const auto* dir : {"traces", "traces_unsupported"})
-    for (const auto& p : files_in(test::data_dir() / dir)) {
-      auto why = f.why_not(TraceResult::from_json(test::read_json(p)));
-      ASSERT_TRUE(why.has_value()) << p.filename() << " was accepted";
-      EXPECT_GT(why->size(), 20u) << p.filename() << ": " << *why;
-    }
-  auto why = f.why_not(TraceResult::from_json(test::read_json(test::data_dir() / "traces" / "19_ReLU.json")));
-  EXPECT_NE(why->find("n0 (aten.relu.default) is neither the matrix product"), std::string::npos) << *why;
-}
-
-TEST(MatmulFamily, EmitsTheGoldenKernels) {
-  auto f = family();
-  for (const auto& p : files_in(test::data_dir() / "traces_matmul")) {
-    auto t = TraceResult::from_json(test::read_json(p));
-    check_golden(f.emit(t, first_valid(f, t), {p.stem().string() + ".py"}), p.stem().string());
-  }
-  for (const auto& v : variants()) {
-    auto t = trace(v.trace);
-    Config c = with(f.knob_space().default_config(), v.changes);
-    ASSERT_TRUE(f.valid(c, t, nullptr, Precision::strict)) << v.trace << " " << v.name;
-    check_golden(f.emit(t, c, {v.trace + ".py"}), v.trace + "__" + v.name);
-  }
-}
 
 TEST(MatmulFamily, KMajorCopiesOnlyForATf32ProductWithAnOperandNotKMajor) {
   auto f = family();
@@ -214,8 +112,8 @@ TEST(MatmulFamily, PrunesBySharedMemory) {
     *shape = {4096, 4096};
   t.graph.inputs[0].meta.stride = t.graph.inputs[1].meta.stride = {4096, 1};
   const Config big = with(f.knob_space().default_config(), {{"num_stages", 4}});  // 128x128x32 fp32, 4 stages
-  EXPECT_EQ(MatmulFamily::smem_bytes(big, "float32"), (128 * 32 + 32 * 128) * 4 * 4);
-  EXPECT_EQ(MatmulFamily::smem_bytes(big, "bfloat16"), (128 * 32 + 32 * 128) * 2 * 4);
+  EXPECT_EQ(matmul_smem_bytes(big, "float32"), (128 * 32 + 32 * 128) * 4 * 4);
+  EXPECT_EQ(matmul_smem_bytes(big, "bfloat16"), (128 * 32 + 32 * 128) * 2 * 4);
   GpuSpec small_gpu;
   small_gpu.smem_per_block_optin = 99 * 1024;
   EXPECT_FALSE(f.valid(big, t, &small_gpu, Precision::strict));

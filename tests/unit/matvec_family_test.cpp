@@ -1,8 +1,7 @@
-// The matvec family against the recorded matrix-vector traces (tests/data/traces_matmul/4*) and golden
-// kernels (tests/data/golden/matvec, also run on Triton's interpreter by tests/worker/test_golden_kernels.py).
-// KA_UPDATE_GOLDEN=1 rewrites the golden files.
+// The matvec family's own rules against the recorded matrix-vector traces (tests/data/families/matmul/
+// traces/4*): which products it takes and how it prunes. Its golden kernels are the conformance test's.
 
-#include "kernelagent/families/matvec/matvec_family.hpp"
+#include "family_support.hpp"
 
 #include <gtest/gtest.h>
 
@@ -18,25 +17,12 @@ namespace fs = std::filesystem;
 
 namespace {
 
-MatvecFamily family() { return MatvecFamily(test::source_dir() / "families" / "matvec"); }
+test::FamilyCalls family() { return {test::family("matvec")}; }
 
-TraceResult trace(const std::string& name) {
-  return TraceResult::from_json(test::read_json(test::data_dir() / "traces_matmul" / (name + ".json")));
-}
+TraceResult trace(const std::string& name) { return test::family_trace("matmul", name); }
 
 Config cfg(int bm, int bk, int split, int warps) {
   return Config{{"BLOCK_M", bm}, {"BLOCK_K", bk}, {"SPLIT_K", split}, {"num_warps", warps}};
-}
-
-void check_golden(const std::string& src, const std::string& stem) {
-  fs::path golden = test::data_dir() / "golden" / "matvec" / (stem + ".py");
-  if (std::getenv("KA_UPDATE_GOLDEN")) {
-    fs::create_directories(golden.parent_path());
-    std::ofstream(golden) << src;
-    return;
-  }
-  ASSERT_TRUE(fs::exists(golden)) << golden << " is missing; run the tests with KA_UPDATE_GOLDEN=1";
-  EXPECT_EQ(src, read_text_file(golden)) << "emitted kernel differs from " << golden;
 }
 
 }  // namespace
@@ -74,22 +60,3 @@ TEST(MatvecFamily, PrunesTilesByRegistersSizeAndSplitsByParallelism) {
   EXPECT_NE(src.find("split_k = 4"), std::string::npos);
 }
 
-TEST(MatvecFamily, EmitsTheGoldenKernels) {
-  auto f = family();
-  for (const std::string name : {"4_Matrix_vector_multiplication_", "4b_Matrix_vector_1d"}) {
-    auto t = trace(name);
-    Config first;
-    for (const auto& c : f.knob_space().enumerate())
-      if (f.valid(c, t, nullptr, Precision::strict)) {
-        first = c;
-        break;
-      }
-    ASSERT_FALSE(first.is_null()) << name;
-    check_golden(f.emit(t, first, {name + ".py"}), name);
-  }
-  // A split of K, folded by the second kernel: 64 rows in blocks of 16 are 4 programs.
-  check_golden(f.emit(trace("4_Matrix_vector_multiplication_"), cfg(16, 512, 4, 4), {"4.py"}),
-               "4_Matrix_vector_multiplication___split4");
-  EXPECT_FALSE(f.valid(cfg(16, 512, 4, 4), trace("4_Matrix_vector_multiplication_"), nullptr, Precision::strict))
-      << "200 is one 512-step: no split should be offered";
-}

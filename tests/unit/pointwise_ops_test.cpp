@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
 
-#include "kernelagent/families/elementwise/pointwise_ops.hpp"
+#include "kernelagent/families/common/pointwise_ops.hpp"
 
 using namespace kernelagent;
 using nlohmann::json;

@@ -1,5 +1,5 @@
-// The reduction family against recorded traces (tests/data/traces_reduction, from the real worker) and
-// golden kernels (tests/data/golden/reduction). KA_UPDATE_GOLDEN=1 rewrites the golden files.
+// The reduction family's own rules against its recorded traces (tests/data/families/reduction): the shapes
+// it recognises, its pruning and its launch variants. Its golden kernels are the conformance test's.
 
 #include <cstdlib>
 #include <fstream>
@@ -8,6 +8,7 @@
 
 #include "kernelagent/core/template.hpp"
 #include "kernelagent/families/reduction/reduction_family.hpp"
+#include "family_support.hpp"
 #include "kernelagent/gpu/gpu_spec.hpp"
 #include "test_data.hpp"
 
@@ -16,26 +17,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-ReductionFamily family() { return ReductionFamily(test::source_dir() / "families" / "reduction"); }
+test::FamilyCalls family() { return {test::family("reduction")}; }
 
-std::vector<fs::path> traces(const std::string& folder) {
-  std::vector<fs::path> out;
-  for (const auto& e : fs::directory_iterator(test::data_dir() / folder))
-    if (e.path().extension() == ".json") out.push_back(e.path());
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
-TraceResult trace(const std::string& name) {
-  return TraceResult::from_json(test::read_json(test::data_dir() / "traces_reduction" / (name + ".json")));
-}
-
-// The first configuration of the space that is valid for a trace: what a one-trial run would use.
-Config first_valid(const ReductionFamily& f, const TraceResult& t) {
-  for (const auto& c : f.knob_space().enumerate())
-    if (f.valid(c, t, nullptr, Precision::strict)) return c;
-  throw std::runtime_error("no valid configuration");
-}
+TraceResult trace(const std::string& name) { return test::family_trace("reduction", name); }
 
 }  // namespace
 
@@ -46,27 +30,15 @@ TEST(ReductionFamily, RecognisesEachRecordedReductionWithItsShape) {
                           Expect{"max_middle", "max", 4, 300, 33}, Expect{"min_last", "min", 16, 5000, 1},
                           Expect{"argmax_middle", "argmax", 4, 300, 33}, Expect{"argmin_middle", "argmin", 4, 300, 33}}) {
     std::string why;
-    auto s = ReductionFamily::recognise(trace(e.name), &why);
+    auto s = recognise_reduction_shape(trace(e.name), &why);
     ASSERT_TRUE(s.has_value()) << e.name << ": " << why;
     EXPECT_EQ(s->op, e.op) << e.name;
     EXPECT_EQ(s->outer, e.outer) << e.name;
     EXPECT_EQ(s->r, e.r) << e.name;
     EXPECT_EQ(s->inner, e.inner) << e.name;
   }
-  EXPECT_EQ(ReductionFamily::recognise(trace("argmax_middle"), nullptr)->out_dtype, "int64");
-  EXPECT_EQ(ReductionFamily::recognise(trace("sum_middle"), nullptr)->out_shape, (std::vector<std::int64_t>{4, 1, 33}));
-}
-
-TEST(ReductionFamily, DeclinesElementwiseAndOtherGraphsWithAReason) {
-  auto f = family();
-  for (const auto& p : traces("traces")) {
-    auto why = f.why_not(TraceResult::from_json(test::read_json(p)));
-    ASSERT_TRUE(why.has_value()) << p.filename();
-    EXPECT_NE(why->find("is not a reduction"), std::string::npos) << *why;
-  }
-  auto t = trace("max_middle");
-  t.graph.outputs = {"n2"};  // the indices of max.dim, not its values
-  EXPECT_NE(f.why_not(t)->find("indices"), std::string::npos);
+  EXPECT_EQ(recognise_reduction_shape(trace("argmax_middle"), nullptr)->out_dtype, "int64");
+  EXPECT_EQ(recognise_reduction_shape(trace("sum_middle"), nullptr)->out_shape, (std::vector<std::int64_t>{4, 1, 33}));
 }
 
 TEST(ReductionFamily, PrunesByLayoutTileSizeAndLength) {
@@ -165,35 +137,3 @@ TEST(ReductionFamily, SoftmaxKeepsARowInRegistersOnlyWhenItFits) {
   EXPECT_NE(f.emit(trace("log_softmax"), c, {"x"}).find("ONE_TILE=False"), std::string::npos);  // 1500 > 1024
 }
 
-TEST(ReductionFamily, EmitsTheGoldenKernelForEveryTrace) {
-  auto f = family();
-  const bool update = std::getenv("KA_UPDATE_GOLDEN") != nullptr;
-  fs::create_directories(test::data_dir() / "golden" / "reduction");
-  for (const auto& p : traces("traces_reduction")) {
-    auto t = TraceResult::from_json(test::read_json(p));
-    std::string src = f.emit(t, first_valid(f, t), {p.stem().string() + ".py"});
-    fs::path golden = test::data_dir() / "golden" / "reduction" / (p.stem().string() + ".py");
-    if (update) {
-      std::ofstream(golden) << src;
-      continue;
-    }
-    ASSERT_TRUE(fs::exists(golden)) << golden << " is missing; run the tests with KA_UPDATE_GOLDEN=1";
-    EXPECT_EQ(src, read_text_file(golden)) << "emitted kernel differs from " << golden;
-  }
-  // Split rows, folded by the second kernel (NAME__VARIANT.py implements problems/reduction/NAME.py).
-  struct Variant { const char* trace; const char* name; Config config; };
-  for (const Variant& v : {Variant{"min_last", "split16", {{"block_r", 64}, {"block_i", 1}, {"num_warps", 4}, {"split_r", 16}}},
-                           Variant{"argmax_middle", "split4", {{"block_r", 32}, {"block_i", 16}, {"num_warps", 4}, {"split_r", 4}}},
-                           Variant{"mean_middle", "split4", {{"block_r", 32}, {"block_i", 64}, {"num_warps", 8}, {"split_r", 4}}}}) {
-    auto t = trace(v.trace);
-    ASSERT_TRUE(f.valid(v.config, t, nullptr, Precision::strict)) << v.trace << " " << v.name;
-    std::string src = f.emit(t, v.config, {std::string(v.trace) + ".py"});
-    fs::path golden = test::data_dir() / "golden" / "reduction" / (std::string(v.trace) + "__" + v.name + ".py");
-    if (update) {
-      std::ofstream(golden) << src;
-      continue;
-    }
-    ASSERT_TRUE(fs::exists(golden)) << golden << " is missing; run the tests with KA_UPDATE_GOLDEN=1";
-    EXPECT_EQ(src, read_text_file(golden)) << "emitted kernel differs from " << golden;
-  }
-}

@@ -11,6 +11,7 @@
 #include "fake_worker.hpp"
 #include "kernelagent/core/error.hpp"
 #include "kernelagent/explore/worker_executor.hpp"
+#include "family_support.hpp"
 #include "test_data.hpp"
 
 namespace kernelagent {
@@ -31,7 +32,8 @@ struct PoolBench {
   test::FakeWorker home_fake;
   std::vector<std::unique_ptr<Family>> families = load_families(test::source_dir() / "families");
   const Family* family = nullptr;
-  TraceResult trace = TraceResult::from_json(test::read_json(test::data_dir() / "traces" / "19_ReLU.json"));
+  TraceResult trace = test::family_trace("elementwise", "19_ReLU");
+  std::shared_ptr<const FamilyProblem> problem;
   std::vector<Config> valid;
   HistoryStore history;
   WorkerClient home;
@@ -39,16 +41,16 @@ struct PoolBench {
 
   PoolBench(const std::string& name, const std::string& home_mode = "")
       : home_fake(name, home_mode), history(home_fake.dir / "h.sqlite"), home(home_fake.command, fast()) {
-    for (const auto& f : families)
-      if (f->name() == "elementwise") family = f.get();
+    family = find_family(families, "elementwise");
+    problem = test::recognised(*family, trace);
     for (const auto& c : family->knob_space().enumerate())
-      if (family->valid(c, trace, nullptr, Precision::strict)) valid.push_back(c);
+      if (problem->valid(c, nullptr, Precision::strict)) valid.push_back(c);
     home.start();
     run = history.begin_run({"optimize", "/p/relu.py", "h", trace.signature(), "cpu", "", "{}", "strict"});
   }
   WorkerExecutor executor(WorkerPool& pool) {
     fs::create_directories(home_fake.dir / "o");
-    return WorkerExecutor(pool, history, run, *family, trace, {home_fake.dir / "o", "relu.py", {}, {1, 2, 3}, 100, 50});
+    return WorkerExecutor(pool, history, run, *problem, {home_fake.dir / "o", "relu.py", {}, {1, 2, 3}, 100, 50});
   }
   std::vector<Proposal> proposals(std::size_t from, std::size_t n) const {
     std::vector<Proposal> out;

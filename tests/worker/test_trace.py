@@ -45,7 +45,18 @@ def test_trace_constants_and_flops(worker):
     assert targets == ["aten.t.default", "aten.addmm.default"]
     addmm = g["nodes"][1]
     assert addmm["kwargs"] == {"beta": {"value": 1}, "alpha": {"value": 1}}   # defaults filled in
-    assert r["input_bytes"] == 4 * 16 * 4 and r["output_bytes"] == 4 * 8 * 4
+    # The parameters the graph reads are inputs too: x [4, 16], weight [8, 16] and bias [8].
+    assert r["input_bytes"] == (4 * 16 + 8 * 16 + 8) * 4 and r["output_bytes"] == 4 * 8 * 4
+
+
+def test_trace_names_parameters_and_buffers_as_the_state_dict_does(worker):
+    assert worker.load("linear")["status"] == "ok"
+    g = worker.request({"op": "trace"})["graph"]
+    by_param = {c["param"]: c for c in g["constants"]}
+    assert sorted(by_param) == ["fc.bias", "fc.weight"], g["constants"]
+    assert all(c["kind"] == "parameter" for c in g["constants"])
+    # Random initial values are not uniform: ModelNew takes them from load_state_dict.
+    assert "fill" not in by_param["fc.weight"]
 
 
 def test_trace_zero_d_constant_has_value(worker):

@@ -11,6 +11,7 @@
 #include "kernelagent/core/paths.hpp"
 #include "kernelagent/explore/worker_pool.hpp"
 #include "kernelagent/families/family.hpp"
+#include "kernelagent/families/registry.hpp"
 #include "kernelagent/history/history_store.hpp"
 #include "kernelagent/measure/worker_client.hpp"
 #include "kernelagent/orchestrate/optimize_run.hpp"
@@ -30,6 +31,9 @@ struct Session {
   std::function<std::unique_ptr<WorkerClient>()> make_worker;
   int compile_workers = 0;  // the compile pool's size: --compile-workers, or its default
 };
+
+// The installation's kernel families; UserError(environment) naming the broken file when one cannot be read.
+std::vector<std::unique_ptr<Family>> load_families_or_explain(const Paths& paths);
 
 // Sets the compile pool of `opt` from the session (a no-op for a pool of size 0).
 void use_compile_pool(const Session& session, OptimizeOptions& opt);

@@ -51,10 +51,17 @@ struct GraphInput {
   nlohmann::json value;  // the literal, for non-tensor inputs
 };
 
+// A tensor the model holds: a parameter or buffer (under its state_dict name, e.g. "bn.weight") or a
+// tensor constant created in forward.
 struct Constant {
-  std::string name;  // "c0"
+  std::string name;  // "c0": how nodes refer to it
   TensorMeta meta;
   std::optional<double> value;  // only for 0-d constants
+  std::string param;            // the state_dict name for a parameter or buffer; empty for a plain constant
+  std::string kind = "constant";  // "parameter", "buffer" or "constant"
+  std::optional<double> fill;   // the value every element holds, when they all hold one (BatchNorm's ones)
+
+  bool owned() const { return !param.empty(); }  // a parameter or buffer ModelNew owns under the same name
 };
 
 struct OpGraph {

@@ -35,12 +35,13 @@ struct CandidateSettings {
 
 class WorkerExecutor : public MeasureExecutor {
  public:
-  // `run` is the history's run the candidates belong to; the worker holds the loaded problem.
-  WorkerExecutor(WorkerClient& worker, HistoryStore& history, std::int64_t run, const Family& family,
-                 const TraceResult& trace, CandidateSettings settings);
+  // `run` is the history's run the candidates belong to; the worker holds the loaded problem, and
+  // `problem` is that problem as the family that emits the candidates recognised it.
+  WorkerExecutor(WorkerClient& worker, HistoryStore& history, std::int64_t run, const FamilyProblem& problem,
+                 CandidateSettings settings);
   // The same over every live slot of `pool`, each holding the loaded problem.
-  WorkerExecutor(WorkerPool& pool, HistoryStore& history, std::int64_t run, const Family& family,
-                 const TraceResult& trace, CandidateSettings settings);
+  WorkerExecutor(WorkerPool& pool, HistoryStore& history, std::int64_t run, const FamilyProblem& problem,
+                 CandidateSettings settings);
 
   Measurement measure(const Config& config, const std::string& reason) override;
   int capacity() const override { return pool_->live(); }
@@ -83,8 +84,7 @@ class WorkerExecutor : public MeasureExecutor {
   WorkerPool* pool_;
   HistoryStore& history_;
   std::int64_t run_;
-  const Family& family_;
-  const TraceResult& trace_;
+  const FamilyProblem& problem_;
   CandidateSettings settings_;
   int next_index_ = 0;
   std::vector<CandidateRecord> measured_;

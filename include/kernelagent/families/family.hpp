@@ -1,7 +1,12 @@
 #pragma once
-// A kernel family: real Triton source with knobs (DESIGN.md section 3). The family decides whether it
-// implements a traced problem, declares its knob space from its manifest, prunes configurations the
-// problem or the GPU cannot use, and emits the kernel file for one configuration.
+// A kernel family: real Triton source with knobs (DESIGN.md section 3). A family is its folder
+// (families/<name>/: manifest.json and templates) plus one recogniser in C++ (src/families/<name>/) that
+// turns a traced problem into the named parameters its templates and validity rule read. The base owns
+// everything else: the manifest, the knob space, the hash, template filling and the ModelNew wrapper (the
+// forward's guards and the parameters it owns). docs/families.md says how to add one.
+//
+// Example: the reduction family recognises torch.sum(x, dim=1) on [128, 4096, 4095] once, as the problem
+// {op: sum, outer: 128, r: 4096, inner: 4095}; each configuration is then checked and emitted from that.
 
 #include <cstdint>
 #include <filesystem>
@@ -36,6 +41,13 @@ struct Knob {
   // cooperating programs (the softmax's split_r: 48 -> 96 halves each program's part of the row), 0 for a
   // knob that does not size it (stages, a split of the K loop). The guided search moves num_warps with it.
   int tile_exponent = 0;
+  // Values that run the problem's products on another unit than the CUDA cores, from the manifest's
+  // "units": {"tf32x3": {"unit": "tf32", "passes": 3}}: 3xTF32 is three TF32 products for one.
+  struct Unit {
+    std::string unit;  // "tf32" (tensor cores at the TF32 rate)
+    int passes = 1;
+  };
+  std::map<std::string, Unit> units;
 };
 
 // The knobs two configurations set differently, a knob only one of them sets included; in the first
@@ -54,51 +66,109 @@ struct KnobSpace {
 // The shared vocabulary of optimisation purposes that knobs and prescription rules speak.
 const std::vector<std::string>& knob_tags();
 
-struct EmitContext {
-  std::string problem_label;  // shown in the kernel's header comment
+// The unit a configuration runs the problem's arithmetic on, for its roofline floor.
+struct ComputeUnit {
+  bool tensor_cores = false;
+  int passes = 1;
+  std::string label;  // "CUDA cores", "TF32 tensor cores", "3xTF32 tensor cores"
 };
 
-class Family {
- public:
-  virtual ~Family() = default;
-  virtual std::string name() const = 0;
-  // nullopt when the family implements the problem; otherwise why not, in one sentence.
-  virtual std::optional<std::string> why_not(const TraceResult& trace) const = 0;
-  virtual const KnobSpace& knob_space() const = 0;
-  // False for a configuration this problem, GPU or precision policy cannot use (pruned before anything is
-  // compiled). `gpu` is null on the CPU.
-  virtual bool valid(const Config& config, const TraceResult& trace, const GpuSpec* gpu, Precision precision) const = 0;
-  // The complete, standalone kernel file (ModelNew) for one configuration.
-  virtual std::string emit(const TraceResult& trace, const Config& config, const EmitContext& ctx) const = 0;
-  // A hash of the family's source files, part of every stored result's key.
-  virtual std::string source_hash() const = 0;
-};
-
-// What a family reads from its folder: the manifest, the knob space it declares, its kernel templates
-// (every manifest key ending in "template", e.g. "template" -> the text of kernel.py.in) and a hash of all
-// of it, which is part of every stored result's key.
+// What a family reads from its folder: the manifest, the knob space it declares, its templates (every
+// file the manifest's "templates" object names, e.g. "kernel" -> the text of kernel.py.in) and a hash of
+// all of it and of the family's C++ code, which is part of every stored result's key.
 struct FamilyFiles {
+  std::filesystem::path dir;
   nlohmann::json manifest;
   KnobSpace space;
   std::map<std::string, std::string> templates;
   std::string hash;
 
-  static FamilyFiles read(const std::filesystem::path& dir);
+  // Throws std::runtime_error naming the file that is missing or malformed.
+  static FamilyFiles read(const std::filesystem::path& dir, const std::string& code_hash);
+};
+
+struct EmitContext {
+  std::string problem_label;  // shown in the kernel's header comment
+};
+
+// One kernel file's text before the base adds the wrapper: the template to fill (a key of the manifest's
+// "templates") and the values of its placeholders. Values may be other templates rendered first
+// (FamilyProblem::render), which is how a family picks a launch variant.
+struct Emission {
+  std::string template_name = "kernel";
+  std::map<std::string, std::string> values;
+};
+
+class Family;
+
+// A problem as one family sees it: recognised once, then asked about every configuration. Each family's
+// recogniser returns a subclass holding its named parameters.
+class FamilyProblem {
+ public:
+  FamilyProblem(const Family& family, TraceResult trace);
+  virtual ~FamilyProblem() = default;
+
+  const Family& family() const { return *family_; }
+  const TraceResult& trace() const { return trace_; }
+
+  // False for a configuration this problem, GPU (null on the CPU) or precision policy cannot use; pruned
+  // before anything is compiled. A configuration recorded before a knob existed may lack it: the family
+  // reads such a knob with its old behaviour as the default.
+  bool valid(const Config& config, const GpuSpec* gpu, Precision precision) const;
+  // The complete, standalone kernel file (ModelNew) for one configuration: the family's emission, filled
+  // into its template together with the wrapper's placeholders (docs/families.md).
+  std::string emit(const Config& config, const EmitContext& ctx) const;
+
+ protected:
+  virtual bool valid_config(const Config& config, const GpuSpec* gpu, Precision precision) const = 0;
+  virtual Emission emission(const Config& config) const = 0;
+  // Another of the family's templates filled with `values`, for a placeholder of the main one.
+  std::string render(const std::string& template_name, const std::map<std::string, std::string>& values) const;
+
+ private:
+  const Family* family_;
+  TraceResult trace_;
+};
+
+// What a recogniser makes of a trace: the problem, or one sentence saying why the family does not
+// implement it.
+struct Recognition {
+  std::shared_ptr<const FamilyProblem> problem;
+  std::string why_not;
+  explicit operator bool() const { return problem != nullptr; }
+};
+
+class Family {
+ public:
+  using Recogniser = Recognition (*)(const Family& family, const TraceResult& trace);
+
+  Family(FamilyFiles files, Recogniser recogniser);
+
+  const std::string& name() const { return name_; }
+  const KnobSpace& knob_space() const { return files_.space; }
+  const std::string& source_hash() const { return files_.hash; }
+  const nlohmann::json& manifest() const { return files_.manifest; }
+  const std::map<std::string, std::string>& templates() const { return files_.templates; }
+  // Where the family's files were read from (names messages).
+  const std::filesystem::path& dir() const { return files_.dir; }
+
+  Recognition recognise(const TraceResult& trace) const { return recognise_(*this, trace); }
+
+  // Facts the manifest states ("facts": {"matrix_product": true}): what the engine may know about the
+  // family's problems without knowing the family.
+  bool fact(const std::string& name) const;
+  // The unit a configuration computes on under a precision policy, from the knobs' "units".
+  ComputeUnit compute_unit(const Config& config, Precision precision) const;
+
+ private:
+  FamilyFiles files_;
+  std::string name_;
+  Recogniser recognise_;
 };
 
 // Sizes every family's pruning rules use: the smallest power of two >= n (a tile that covers n), and a
 // ceiling division.
 std::int64_t pow2_at_least(std::int64_t n);
 std::int64_t cdiv(std::int64_t a, std::int64_t b);
-
-// The parameter list of ModelNew.forward: the traced inputs' names, in order ("in0, in1").
-std::string forward_params(const OpGraph& graph);
-
-// Lines for the top of ModelNew.forward that refuse inputs other than those the kernel was specialised for:
-// a non-tensor input must equal its traced value; a tensor input must be contiguous.
-std::string forward_guards(const OpGraph& graph);
-
-// Every built-in family, loaded from `families_dir` (their manifests and templates).
-std::vector<std::unique_ptr<Family>> load_families(const std::filesystem::path& families_dir);
 
 }  // namespace kernelagent

@@ -1,171 +1,213 @@
-#include "kernelagent/families/elementwise/elementwise_family.hpp"
+// The elementwise family's recogniser: a chain of pointwise ops fused into one memory-bound Triton kernel
+// over the output's elements.
+// Example: Model.forward(x) = x * torch.sigmoid(x) traces to aten.sigmoid + aten.mul; the kernel loads x
+// once, computes `v_n1 = (v_in0 * tl.sigmoid(v_in0))` in registers, and stores it once. Operands of other
+// shapes broadcast as PyTorch broadcasts them: A.unsqueeze(1) * B loads A at offsets // B's row length.
 
 #include <map>
 #include <set>
 
 #include <fmt/format.h>
 
-#include "kernelagent/core/hash.hpp"
-#include "kernelagent/core/template.hpp"
-#include "kernelagent/families/elementwise/pointwise_ops.hpp"
+#include "kernelagent/families/common/broadcast.hpp"
+#include "kernelagent/families/common/leaves.hpp"
+#include "kernelagent/families/common/pointwise_ops.hpp"
+#include "kernelagent/families/model_wrapper.hpp"
+#include "kernelagent/families/registry.hpp"
 
 namespace kernelagent {
-
-using nlohmann::json;
 
 namespace {
 
 bool float_dtype(const std::string& dt) {
   return dt == "float32" || dt == "float16" || dt == "bfloat16" || dt == "float64";
 }
-
-std::string compute_dtype(const TraceResult& trace) {
-  for (const auto& in : trace.graph.inputs)
-    if (in.is_tensor && in.meta.dtype == "float64") return "tl.float64";
-  return "tl.float32";
+bool mask_dtype(const std::string& dt) {
+  return dt == "bool" || dt == "int8" || dt == "int16" || dt == "int32" || dt == "int64" || dt == "uint8";
 }
 
 std::string var_of(const std::string& ref) { return "v_" + ref; }
 
-// The number of elements every tensor of the problem has (the output's).
-std::int64_t problem_numel(const TraceResult& trace) {
-  auto meta = trace.graph.meta_of(trace.graph.outputs.front());
-  return meta ? meta->numel() : 0;
+std::int64_t numel_of(const std::vector<std::int64_t>& shape) {
+  std::int64_t n = 1;
+  for (auto d : shape) n *= d;
+  return n;
+}
+
+// A tensor the kernel reads: its variable, what ModelNew passes, and its offset strides over the domain.
+struct LoadedLeaf {
+  std::string var, ptr, tensor_expr, dtype;
+  std::vector<std::int64_t> strides;
+};
+
+struct Output {
+  std::string var, dtype;
+  std::vector<std::int64_t> shape;
+};
+
+class ElementwiseProblem final : public FamilyProblem {
+ public:
+  ElementwiseProblem(const Family& f, const TraceResult& t) : FamilyProblem(f, t) {}
+
+  std::vector<std::int64_t> domain;
+  std::string compute;  // "tl.float32" or "tl.float64"
+  std::vector<LoadedLeaf> leaves;
+  std::string body;  // one line per computed node, 4 spaces in
+  std::vector<Output> outputs;
+  std::string device_of;  // a tensor expression to take the device from
+
+  static std::int64_t block_of(const Config& c) {
+    return 32 * c.at("num_warps").get<std::int64_t>() * c.at("elems_per_thread").get<std::int64_t>();
+  }
+
+ protected:
+  bool valid_config(const Config& c, const GpuSpec*, Precision) const override {
+    const std::int64_t block = block_of(c);
+    if (block > 65536) return false;
+    // A program far larger than the problem is mostly mask; keep the smallest block that covers it.
+    return block <= std::max<std::int64_t>(pow2_at_least(numel_of(domain)), 32 * c.at("num_warps").get<std::int64_t>() * 4);
+  }
+
+  Emission emission(const Config& c) const override {
+    const std::int64_t n = numel_of(domain), block = block_of(c);
+    const bool evict_first = c.at("eviction").get<std::string>() == "evict_first";
+    std::string params, args, loads, stores, allocs, rets;
+    for (const auto& l : leaves) {
+      params += l.ptr + ", ";
+      args += l.tensor_expr + ", ";
+      const std::string offset = flat_offset(domain, l.strides, "offsets");
+      const std::string cast = float_dtype(l.dtype) ? ".to(" + compute + ")" : "";
+      if (offset == "0")  // one value broadcast everywhere
+        loads += fmt::format("    {} = tl.load({}){}\n", l.var, l.ptr, cast);
+      else
+        loads += fmt::format("    {} = tl.load({} + {}, mask=mask{}){}\n", l.var, l.ptr, offset,
+                             evict_first ? ", eviction_policy=\"evict_first\"" : "", cast);
+    }
+    for (std::size_t i = 0; i < outputs.size(); ++i) {
+      const Output& o = outputs[i];
+      const std::string out = fmt::format("out{}", i);
+      params += out + "_ptr, ";
+      args += out + ", ";
+      stores += fmt::format("    tl.store({0}_ptr + offsets, {1}.to({0}_ptr.dtype.element_ty), mask=mask)\n", out, o.var);
+      allocs += fmt::format("        {} = torch.empty({}, dtype=torch.{}, device={}.device)\n", out, py_tuple(o.shape),
+                            o.dtype, device_of);
+      rets += (rets.empty() ? "" : ", ") + out;
+    }
+    // Offsets past 2^31 need 64-bit arithmetic; below that 32-bit is cheaper.
+    const bool wide = n + block >= (std::int64_t{1} << 31);
+    auto strip = [](std::string s) {
+      while (!s.empty() && s.back() == '\n') s.pop_back();
+      return s;
+    };
+    return {"kernel",
+            {{"KERNEL_PARAMS", params},
+             {"PROGRAM_START", wide ? "pid.to(tl.int64) * BLOCK" : "pid * BLOCK"},
+             {"LOADS", strip(loads)},
+             {"BODY", strip(body)},
+             {"STORES", strip(stores)},
+             {"ALLOCS", strip(allocs)},
+             {"NUMEL", std::to_string(n)},
+             {"BLOCK", std::to_string(block)},
+             {"LAUNCH_ARGS", args},
+             {"NUM_WARPS", std::to_string(c.at("num_warps").get<int>())},
+             {"RETURN", outputs.size() == 1 ? rets : "(" + rets + ")"}}};
+  }
+};
+
+Recognition fail(std::string why) { return {nullptr, std::move(why)}; }
+
+Recognition recognise_elementwise(const Family& family, const TraceResult& trace) {
+  const OpGraph& g = trace.graph;
+  if (g.outputs.empty()) return fail("the problem has no outputs");
+  if (g.nodes.empty()) return fail("the reference computes nothing (it returns its inputs)");
+  auto p = std::make_shared<ElementwiseProblem>(family, trace);
+  const auto out_meta = g.meta_of(g.outputs.front());
+  if (!out_meta) return fail("the output is not computed by the graph");
+  p->domain = out_meta->shape;
+  const std::int64_t n = numel_of(p->domain);
+  p->compute = "tl.float32";
+  for (const auto& in : g.inputs)
+    if (in.is_tensor && in.meta.dtype == "float64") p->compute = "tl.float64";
+
+  const Leaves leaves = find_leaves(g);
+  std::map<std::string, std::string> alias;  // identity views of computed values: node -> the ref it re-views
+  std::set<std::string> computed;
+  std::map<std::string, std::size_t> leaf_index;  // ref -> index in p->leaves
+  auto resolve = [&](std::string ref) {
+    while (alias.contains(ref)) ref = alias.at(ref);
+    return ref;
+  };
+  std::string leaf_error;
+  OperandFn operand = [&](const Arg& a) -> std::optional<std::string> {
+    if (a.kind != Arg::Kind::ref) return std::nullopt;
+    const std::string ref = resolve(a.ref);
+    if (computed.contains(ref)) return var_of(ref);
+    if (const Leaf* leaf = leaves.find(ref)) {
+      if (!leaf_index.contains(ref)) {
+        const auto meta = *g.meta_of(leaf->base);
+        auto strides = broadcast_strides(leaf->view, p->domain);
+        if (!strides) {
+          leaf_error = fmt::format("{} of shape [{}] does not broadcast to the output's shape [{}]", ref,
+                                   fmt::join(leaf->view.shape, ","), fmt::join(p->domain, ","));
+          return std::nullopt;
+        }
+        if (!float_dtype(meta.dtype) && !mask_dtype(meta.dtype)) {
+          leaf_error = fmt::format("{} has dtype {}: only floating-point, integer and bool tensors are read", ref, meta.dtype);
+          return std::nullopt;
+        }
+        leaf_index[ref] = p->leaves.size();
+        p->leaves.push_back({var_of(ref), ref + "_ptr", *owned_tensor_expr(g, leaf->base), meta.dtype, *strides});
+      }
+      return var_of(ref);
+    }
+    if (const auto* c = g.find_constant(ref); c && c->value) return float_literal(*c->value);
+    if (const auto* c = g.find_constant(ref))
+      leaf_error = fmt::format("the model holds a tensor constant {} of shape [{}] that is not a parameter or buffer",
+                               c->name, fmt::join(c->meta.shape, ","));
+    return std::nullopt;
+  };
+
+  for (const auto& node : g.nodes) {
+    if (leaves.find(node.name)) continue;  // a layout op over an input or parameter: read through its view
+    if (auto it = leaves.why.find(node.name); it != leaves.why.end())
+      return fail(fmt::format("{} ({}) {}", node.name, node.target, it->second));
+    if (!broadcast_strides(StridedView::contiguous(node.meta.shape), p->domain))
+      return fail(fmt::format("{} ({}) of shape [{}] is not computed over the output's shape [{}]", node.name,
+                              node.target, fmt::join(node.meta.shape, ","), fmt::join(p->domain, ",")));
+    if (is_identity_view(node.target) && !node.args.empty() && node.args[0].kind == Arg::Kind::ref &&
+        computed.contains(resolve(node.args[0].ref))) {
+      const auto src = g.meta_of(resolve(node.args[0].ref));
+      if (!src || numel_of(src->shape) != n || node.meta.numel() != n)
+        return fail(fmt::format("{} ({}) re-views a computed value that does not cover the output", node.name, node.target));
+      alias[node.name] = node.args[0].ref;
+      continue;
+    }
+    if (is_layout_op(node.target))
+      return fail(fmt::format("{} ({}) re-shapes a computed value: only inputs and parameters are re-viewed", node.name,
+                              node.target));
+    leaf_error.clear();
+    auto e = pointwise_expr(node, operand, p->compute);
+    if (!leaf_error.empty()) return fail(leaf_error);
+    if (e.expr.empty()) return fail(e.why_not);
+    p->body += fmt::format("    {} = {}  # {}\n", var_of(node.name), e.expr, node.target);
+    computed.insert(node.name);
+  }
+  for (const auto& out : g.outputs) {
+    const std::string ref = resolve(out);
+    if (!computed.contains(ref))
+      return fail(fmt::format("output {} is not computed by the graph (it is an input or a constant)", out));
+    const auto meta = *g.meta_of(out);
+    if (numel_of(meta.shape) != n)
+      return fail(fmt::format("output {} has {} elements and the first output {}", out, numel_of(meta.shape), n));
+    p->outputs.push_back({var_of(ref), meta.dtype, meta.shape});
+  }
+  if (p->leaves.empty()) return fail("the graph reads no tensor");
+  p->device_of = p->leaves.front().tensor_expr;
+  return {p, ""};
 }
 
 }  // namespace
 
-ElementwiseFamily::ElementwiseFamily(const std::filesystem::path& dir) {
-  FamilyFiles files = FamilyFiles::read(dir);
-  space_ = std::move(files.space);
-  template_ = files.templates.at("template");
-  hash_ = files.hash;
-}
-
-std::int64_t ElementwiseFamily::block_of(const Config& c) {
-  return 32 * c.at("num_warps").get<std::int64_t>() * c.at("elems_per_thread").get<std::int64_t>();
-}
-
-std::optional<std::string> ElementwiseFamily::why_not(const TraceResult& trace) const {
-  const OpGraph& g = trace.graph;
-  if (g.outputs.empty()) return "the problem has no outputs";
-  if (g.nodes.empty()) return "the reference computes nothing (it returns its inputs)";
-  const std::int64_t n = problem_numel(trace);
-  for (const auto& node : g.nodes) {
-    if (node.meta.numel() != n) return fmt::format("{} ({}) changes the element count", node.name, node.target);
-    if (is_identity_view(node.target)) continue;
-    OperandFn any = [](const Arg&) -> std::optional<std::string> { return "x"; };
-    auto e = pointwise_expr(node, any, "tl.float32");
-    if (e.expr.empty()) return e.why_not;
-  }
-  for (const auto& in : g.inputs) {
-    if (!in.is_tensor) continue;
-    if (!float_dtype(in.meta.dtype)) return fmt::format("input {} has dtype {}: only floating-point inputs are fused", in.name, in.meta.dtype);
-    if (in.meta.numel() != n) return fmt::format("input {} has {} elements and the output {}: broadcasting is not supported by the elementwise family", in.name, in.meta.numel(), n);
-    if (!in.meta.contiguous()) return fmt::format("input {} is not contiguous", in.name);
-  }
-  for (const auto& c : g.constants)
-    if (!c.value) return fmt::format("the model holds a tensor constant {} of shape [{}]: only 0-d constants fold into the kernel", c.name, fmt::join(c.meta.shape, ","));
-  for (const auto& out : g.outputs)
-    if (!g.find_node(out)) return fmt::format("output {} is not computed by the graph (it is an input or a constant)", out);
-  return std::nullopt;
-}
-
-bool ElementwiseFamily::valid(const Config& config, const TraceResult& trace, const GpuSpec*, Precision) const {
-  const std::int64_t block = block_of(config);
-  if (block > 65536) return false;
-  // A program far larger than the problem is mostly mask; keep the smallest block that covers it.
-  const std::int64_t n = problem_numel(trace);
-  return block <= std::max<std::int64_t>(pow2_at_least(n), 32 * config.at("num_warps").get<std::int64_t>() * 4);
-}
-
-std::string ElementwiseFamily::emit(const TraceResult& trace, const Config& config, const EmitContext& ctx) const {
-  if (auto why = why_not(trace)) throw std::runtime_error("elementwise family cannot emit this problem: " + *why);
-  const OpGraph& g = trace.graph;
-  const std::string compute = compute_dtype(trace);
-  const std::int64_t n = problem_numel(trace);
-  const std::int64_t block = block_of(config);
-  const bool evict_first = config.at("eviction").get<std::string>() == "evict_first";
-
-  // Which graph inputs the kernel reads: those some node uses.
-  std::set<std::string> used;
-  for (const auto& node : g.nodes) {
-    std::function<void(const Arg&)> mark = [&](const Arg& a) {
-      if (a.kind == Arg::Kind::ref) used.insert(a.ref);
-      for (const auto& item : a.items) mark(item);
-    };
-    for (const auto& a : node.args) mark(a);
-  }
-
-  std::string kernel_params, launch_args, loads, body, stores, allocs, ret;
-  std::string first_tensor;
-  std::map<std::string, std::string> alias;  // identity views: node -> the ref it re-views
-  for (const auto& in : g.inputs) {
-    if (!in.is_tensor) continue;
-    if (first_tensor.empty()) first_tensor = in.name;
-    if (!used.contains(in.name)) continue;
-    kernel_params += in.name + "_ptr, ";
-    launch_args += in.name + ", ";
-    loads += fmt::format("    {} = tl.load({}_ptr + offsets, mask=mask{}).to({})\n", var_of(in.name), in.name,
-                         evict_first ? ", eviction_policy=\"evict_first\"" : "", compute);
-  }
-
-  OperandFn operand = [&](const Arg& a) -> std::optional<std::string> {
-    if (a.kind != Arg::Kind::ref) return std::nullopt;
-    std::string ref = a.ref;
-    while (alias.contains(ref)) ref = alias.at(ref);
-    if (const auto* c = g.find_constant(ref); c && c->value) return float_literal(*c->value);
-    if (g.find_input(ref) || g.find_node(ref)) return var_of(ref);
-    return std::nullopt;
-  };
-  for (const auto& node : g.nodes) {
-    if (is_identity_view(node.target)) {
-      alias[node.name] = node.args.at(0).ref;
-      continue;
-    }
-    auto e = pointwise_expr(node, operand, compute);
-    body += fmt::format("    {} = {}  # {}\n", var_of(node.name), e.expr, node.target);
-  }
-
-  std::vector<std::string> outs;
-  for (std::size_t i = 0; i < g.outputs.size(); ++i) {
-    std::string ref = g.outputs[i];
-    const auto meta = *g.meta_of(ref);
-    while (alias.contains(ref)) ref = alias.at(ref);
-    const std::string out = fmt::format("out{}", i);
-    kernel_params += out + "_ptr, ";
-    launch_args += out + ", ";
-    stores += fmt::format("    tl.store({0}_ptr + offsets, {1}.to({0}_ptr.dtype.element_ty), mask=mask)\n", out,
-                          var_of(ref));
-    allocs += fmt::format("        {} = torch.empty(({}{}), dtype=torch.{}, device={}.device)\n", out,
-                          fmt::join(meta.shape, ", "), meta.shape.size() == 1 ? "," : "", meta.dtype, first_tensor);
-    outs.push_back(out);
-  }
-  ret = outs.size() == 1 ? outs.front() : "(" + fmt::format("{}", fmt::join(outs, ", ")) + ")";
-
-  // Offsets past 2^31 need 64-bit arithmetic; below that 32-bit is cheaper.
-  const bool wide = n + block >= (std::int64_t{1} << 31);
-  auto strip = [](std::string s) {
-    while (!s.empty() && s.back() == '\n') s.pop_back();
-    return s;
-  };
-  return fill_template(template_, {
-      {"PROBLEM", ctx.problem_label},
-      {"CONFIG", config.dump()},
-      {"KERNEL_PARAMS", kernel_params},
-      {"PROGRAM_START", wide ? "pid.to(tl.int64) * BLOCK" : "pid * BLOCK"},
-      {"LOADS", strip(loads)},
-      {"BODY", strip(body)},
-      {"STORES", strip(stores)},
-      {"FORWARD_PARAMS", forward_params(g)},
-      {"FORWARD_CHECKS", forward_guards(g)},
-      {"ALLOCS", strip(allocs)},
-      {"NUMEL_OF", outs.front()},
-      {"BLOCK", std::to_string(block)},
-      {"LAUNCH_ARGS", launch_args},
-      {"NUM_WARPS", std::to_string(config.at("num_warps").get<int>())},
-      {"RETURN", ret},
-  });
-}
+KA_REGISTER_FAMILY(elementwise, recognise_elementwise);
 
 }  // namespace kernelagent

@@ -2,9 +2,6 @@
 // recognised problem's sizes and strides and one configuration's knobs.
 #include <fmt/format.h>
 
-#include <stdexcept>
-
-#include "kernelagent/core/template.hpp"
 #include "kernelagent/families/matmul/matmul_emit.hpp"
 #include "kernelagent/families/matmul/matmul_family.hpp"
 
@@ -12,19 +9,9 @@ namespace kernelagent {
 
 using namespace matmul_emit;
 
-std::string MatmulFamily::emit(const TraceResult& trace, const Config& config, const EmitContext& ctx) const {
-  auto r = recognise_matmul(trace);
-  if (auto* why = std::get_if<std::string>(&r))
-    throw std::runtime_error("matmul family cannot emit this problem: " + *why);
-  const MatmulProblem& p = std::get<MatmulProblem>(r);
-  return p.kind == MatmulProblem::Kind::product ? emit_product(trace, p, config, ctx)
-                                                : emit_diag(trace, p, config, ctx);
-}
+namespace {
 
-std::string MatmulFamily::emit_product(const TraceResult& trace, const MatmulProblem& p, const Config& config,
-                                       const EmitContext& ctx) const {
-  std::string params, checks;
-  forward_signature(trace, params, checks);
+Emission product(const MatmulProblem& p, const Config& config) {
   const auto split = config.at("SPLIT_K").get<std::int64_t>();
   const char* mask = p.mask == TriangleMask::tril ? "1" : p.mask == TriangleMask::triu ? "2" : "0";
   // K_MAJOR: an operand read along a non-contiguous K is copied K-major first, and the kernel reads the
@@ -44,60 +31,56 @@ std::string MatmulFamily::emit_product(const TraceResult& trace, const MatmulPro
     a_strides = fmt::format("{}, {}, 1", copy("a", p.a, p.m, p.a.stride_row, p.a.stride_col), p.k);
   if (k_major && p.b.stride_row != 1)
     b_strides = fmt::format("{}, 1, {}", copy("b", p.b, p.n, p.b.stride_col, p.b.stride_row), p.k);
-  return fill_template(product_template_,
-                       {
-                           {"PROBLEM", ctx.problem_label},
-                           {"CONFIG", config.dump()},
-                           {"FORWARD_PARAMS", params},
-                           {"FORWARD_CHECKS", strip(checks)},
-                           {"A", p.a.input},
-                           {"B", p.b.input},
-                           {"BATCH", std::to_string(p.batch)},
-                           {"M", std::to_string(p.m)},
-                           {"N", std::to_string(p.n)},
-                           {"K", std::to_string(p.k)},
-                           {"STAGE_K_MAJOR", stage},
-                           {"A_STRIDES", a_strides},
-                           {"B_STRIDES", b_strides},
-                           {"DTYPE", p.dtype},
-                           {"SPLIT_K", std::to_string(split)},
-                           {"DIAGONAL", std::to_string(p.diagonal)},
-                           {"MASK", mask},
-                           {"BLOCK_M", config.at("BLOCK_M").dump()},
-                           {"BLOCK_N", config.at("BLOCK_N").dump()},
-                           {"BLOCK_K", config.at("BLOCK_K").dump()},
-                           {"GROUP_M", config.at("GROUP_M").dump()},
-                           {"INPUT_PRECISION", config.at("input_precision").get<std::string>()},
-                           {"WIDE", needs_wide_offsets(p, split) ? "True" : "False"},
-                           {"NUM_WARPS", config.at("num_warps").dump()},
-                           {"NUM_STAGES", config.at("num_stages").dump()},
-                           {"RETURN", return_expr(p, {p.batch, p.m, p.n})},
-                       });
+  return {"kernel",
+          {
+              {"A", p.a.input},
+              {"B", p.b.input},
+              {"BATCH", std::to_string(p.batch)},
+              {"M", std::to_string(p.m)},
+              {"N", std::to_string(p.n)},
+              {"K", std::to_string(p.k)},
+              {"STAGE_K_MAJOR", stage},
+              {"A_STRIDES", a_strides},
+              {"B_STRIDES", b_strides},
+              {"DTYPE", p.dtype},
+              {"SPLIT_K", std::to_string(split)},
+              {"DIAGONAL", std::to_string(p.diagonal)},
+              {"MASK", mask},
+              {"BLOCK_M", config.at("BLOCK_M").dump()},
+              {"BLOCK_N", config.at("BLOCK_N").dump()},
+              {"BLOCK_K", config.at("BLOCK_K").dump()},
+              {"GROUP_M", config.at("GROUP_M").dump()},
+              {"INPUT_PRECISION", config.at("input_precision").get<std::string>()},
+              {"WIDE", needs_wide_offsets(p, split) ? "True" : "False"},
+              {"NUM_WARPS", config.at("num_warps").dump()},
+              {"NUM_STAGES", config.at("num_stages").dump()},
+              {"RETURN", return_expr(p, {p.batch, p.m, p.n})},
+          }};
 }
 
-std::string MatmulFamily::emit_diag(const TraceResult& trace, const MatmulProblem& p, const Config& config,
-                                    const EmitContext& ctx) const {
-  std::string params, checks;
-  forward_signature(trace, params, checks);
-  return fill_template(diag_template_, {
-                                           {"PROBLEM", ctx.problem_label},
-                                           {"CONFIG", config.dump()},
-                                           {"FORWARD_PARAMS", params},
-                                           {"FORWARD_CHECKS", strip(checks)},
-                                           {"D", p.a.input},
-                                           {"X", p.b.input},
-                                           {"M", std::to_string(p.m)},
-                                           {"N", std::to_string(p.n)},
-                                           {"DTYPE", p.dtype},
-                                           {"D_STRIDE", std::to_string(p.a.stride_row)},
-                                           {"X_STRIDES", fmt::format("{}, {}", p.b.stride_row, p.b.stride_col)},
-                                           {"SCALE_ROWS", p.kind == MatmulProblem::Kind::diag_rows ? "True" : "False"},
-                                           {"BLOCK_M", config.at("BLOCK_M").dump()},
-                                           {"BLOCK_N", config.at("BLOCK_N").dump()},
-                                           {"WIDE", needs_wide_offsets(p, 1) ? "True" : "False"},
-                                           {"NUM_WARPS", config.at("num_warps").dump()},
-                                           {"RETURN", return_expr(p, {p.m, p.n})},
-                                       });
+Emission diag(const MatmulProblem& p, const Config& config) {
+  return {"diag",
+          {
+              {"D", p.a.input},
+              {"X", p.b.input},
+              {"M", std::to_string(p.m)},
+              {"N", std::to_string(p.n)},
+              {"DTYPE", p.dtype},
+              {"D_STRIDE", std::to_string(p.a.stride_row)},
+              {"X_STRIDES", fmt::format("{}, {}", p.b.stride_row, p.b.stride_col)},
+              {"SCALE_ROWS", p.kind == MatmulProblem::Kind::diag_rows ? "True" : "False"},
+              {"BLOCK_M", config.at("BLOCK_M").dump()},
+              {"BLOCK_N", config.at("BLOCK_N").dump()},
+              {"WIDE", needs_wide_offsets(p, 1) ? "True" : "False"},
+              {"NUM_WARPS", config.at("num_warps").dump()},
+              {"RETURN", return_expr(p, {p.m, p.n})},
+          }};
+}
+
+}  // namespace
+
+Emission matmul_emission(const MatmulProblem& p, const Config& config) {
+  return p.kind == MatmulProblem::Kind::product ? product(p, config) : diag(p, config);
 }
 
 }  // namespace kernelagent

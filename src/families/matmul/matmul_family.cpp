@@ -1,10 +1,12 @@
+// The matmul family's recogniser and validity rule (the recognition itself is matmul_problem.cpp, the
+// emission matmul_emit.cpp).
+
 #include "kernelagent/families/matmul/matmul_family.hpp"
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
-#include "kernelagent/core/hash.hpp"
-#include "kernelagent/core/template.hpp"
+#include "kernelagent/families/registry.hpp"
 
 namespace kernelagent {
 
@@ -23,66 +25,70 @@ std::int64_t smallest(const KnobSpace& space, const std::string& knob) {
   return best;
 }
 
+class MatmulFamilyProblem final : public FamilyProblem {
+ public:
+  MatmulFamilyProblem(const Family& f, const TraceResult& t, MatmulProblem p) : FamilyProblem(f, t), p_(std::move(p)) {}
+
+ protected:
+  bool valid_config(const Config& c, const GpuSpec* gpu, Precision precision) const override {
+    const MatmulProblem& p = p_;
+    const KnobSpace& space = family().knob_space();
+    const auto bm = c.at("BLOCK_M").get<std::int64_t>(), bn = c.at("BLOCK_N").get<std::int64_t>();
+
+    // A tile far larger than the problem is mostly mask: allow the smallest tile, or the one that covers it.
+    if (bm > std::max(smallest(space, "BLOCK_M"), pow2_at_least(p.m))) return false;
+    if (bn > std::max(smallest(space, "BLOCK_N"), pow2_at_least(p.n))) return false;
+
+    if (p.kind != MatmulProblem::Kind::product) {
+      // The diagonal form has no K loop: only the tile and the warps matter, the rest would repeat configs.
+      const Config def = space.default_config();
+      for (const auto* knob : {"BLOCK_K", "GROUP_M", "num_stages", "SPLIT_K", "input_precision", "K_MAJOR"})
+        if (c.at(knob) != def.at(knob)) return false;
+      return true;
+    }
+
+    const auto prec = c.at("input_precision").get<std::string>();
+    if (prec != "ieee" && p.dtype != "float32") return false;  // TF32 modes exist only for fp32 inputs
+    if (prec == "tf32" && precision != Precision::tf32) return false;
+    // The copy pays only for a TF32 product (an IEEE dot reads either layout alike) and only when an
+    // operand is not K-major already.
+    if (c.value("K_MAJOR", 0) == 1 && (prec == "ieee" || (p.a.stride_col == 1 && p.b.stride_row == 1))) return false;
+
+    if (gpu && gpu->smem_per_block_optin > 0 && matmul_smem_bytes(c, p.dtype) > gpu->smem_per_block_optin) return false;
+
+    const auto split = c.at("SPLIT_K").get<std::int64_t>();
+    if (split > 1) {
+      // Splitting K pays for a workspace and a second kernel; it helps only when K dominates and the
+      // output tiles alone leave the GPU idle.
+      const auto bk = c.at("BLOCK_K").get<std::int64_t>();
+      if (p.k < 4 * std::max(p.m, p.n)) return false;
+      if (p.k / split < 4 * bk) return false;
+      const std::int64_t tiles = p.batch * ((p.m + bm - 1) / bm) * ((p.n + bn - 1) / bn);
+      if (gpu && gpu->sm_count > 0 && tiles >= gpu->sm_count) return false;
+    }
+    return true;
+  }
+
+  Emission emission(const Config& c) const override { return matmul_emission(p_, c); }
+
+ private:
+  MatmulProblem p_;
+};
+
+Recognition recognise(const Family& family, const TraceResult& trace) {
+  auto r = recognise_matmul(trace);
+  if (auto* why = std::get_if<std::string>(&r)) return {nullptr, *why};
+  return {std::make_shared<MatmulFamilyProblem>(family, trace, std::get<MatmulProblem>(std::move(r))), ""};
+}
+
 }  // namespace
 
-MatmulFamily::MatmulFamily(const std::filesystem::path& dir) {
-  FamilyFiles files = FamilyFiles::read(dir);
-  space_ = std::move(files.space);
-  product_template_ = files.templates.at("template");
-  diag_template_ = files.templates.at("diag_template");
-  hash_ = files.hash;
-}
-
-std::optional<std::string> MatmulFamily::why_not(const TraceResult& trace) const {
-  auto r = recognise_matmul(trace);
-  if (auto* why = std::get_if<std::string>(&r)) return *why;
-  return std::nullopt;
-}
-
-std::int64_t MatmulFamily::smem_bytes(const Config& c, const std::string& dtype) {
+std::int64_t matmul_smem_bytes(const Config& c, const std::string& dtype) {
   const auto bm = c.at("BLOCK_M").get<std::int64_t>(), bn = c.at("BLOCK_N").get<std::int64_t>();
   const auto bk = c.at("BLOCK_K").get<std::int64_t>(), stages = c.at("num_stages").get<std::int64_t>();
   return (bm * bk + bk * bn) * element_bytes(dtype) * stages;
 }
 
-bool MatmulFamily::valid(const Config& c, const TraceResult& trace, const GpuSpec* gpu, Precision precision) const {
-  auto r = recognise_matmul(trace);
-  if (!std::holds_alternative<MatmulProblem>(r)) return false;
-  const MatmulProblem& p = std::get<MatmulProblem>(r);
-  const auto bm = c.at("BLOCK_M").get<std::int64_t>(), bn = c.at("BLOCK_N").get<std::int64_t>();
-
-  // A tile far larger than the problem is mostly mask: allow the smallest tile, or the one that covers it.
-  if (bm > std::max(smallest(space_, "BLOCK_M"), pow2_at_least(p.m))) return false;
-  if (bn > std::max(smallest(space_, "BLOCK_N"), pow2_at_least(p.n))) return false;
-
-  if (p.kind != MatmulProblem::Kind::product) {
-    // The diagonal form has no K loop: only the tile and the warps matter, the rest would repeat configs.
-    const Config def = space_.default_config();
-    for (const auto* knob : {"BLOCK_K", "GROUP_M", "num_stages", "SPLIT_K", "input_precision", "K_MAJOR"})
-      if (c.at(knob) != def.at(knob)) return false;
-    return true;
-  }
-
-  const auto prec = c.at("input_precision").get<std::string>();
-  if (prec != "ieee" && p.dtype != "float32") return false;  // TF32 modes exist only for fp32 inputs
-  if (prec == "tf32" && precision != Precision::tf32) return false;
-  // The copy pays only for a TF32 product (an IEEE dot reads either layout alike) and only when an
-  // operand is not K-major already.
-  if (c.value("K_MAJOR", 0) == 1 && (prec == "ieee" || (p.a.stride_col == 1 && p.b.stride_row == 1))) return false;
-
-  if (gpu && gpu->smem_per_block_optin > 0 && smem_bytes(c, p.dtype) > gpu->smem_per_block_optin) return false;
-
-  const auto split = c.at("SPLIT_K").get<std::int64_t>();
-  if (split > 1) {
-    // Splitting K pays for a workspace and a second kernel; it helps only when K dominates and the
-    // output tiles alone leave the GPU idle.
-    const auto bk = c.at("BLOCK_K").get<std::int64_t>();
-    if (p.k < 4 * std::max(p.m, p.n)) return false;
-    if (p.k / split < 4 * bk) return false;
-    const std::int64_t tiles = p.batch * ((p.m + bm - 1) / bm) * ((p.n + bn - 1) / bn);
-    if (gpu && gpu->sm_count > 0 && tiles >= gpu->sm_count) return false;
-  }
-  return true;
-}
+KA_REGISTER_FAMILY(matmul, recognise);
 
 }  // namespace kernelagent

@@ -1,11 +1,15 @@
+// The reduction family's recogniser and validity rule: one reduction or softmax over one dimension of a
+// contiguous input, seen as [OUTER, R, INNER] (reduction_family.hpp). The kernels and every launch variant
+// are templates in families/reduction/.
+
 #include "kernelagent/families/reduction/reduction_family.hpp"
 
 #include <map>
 
 #include <fmt/format.h>
 
-#include "kernelagent/core/hash.hpp"
-#include "kernelagent/core/template.hpp"
+#include "kernelagent/families/family.hpp"
+#include "kernelagent/families/registry.hpp"
 
 namespace kernelagent {
 
@@ -49,14 +53,7 @@ std::optional<std::int64_t> one_dim(const std::optional<Arg>& a, std::size_t ran
 
 }  // namespace
 
-ReductionFamily::ReductionFamily(const std::filesystem::path& dir) {
-  FamilyFiles files = FamilyFiles::read(dir);
-  space_ = std::move(files.space);
-  template_ = files.templates.at("template");
-  hash_ = files.hash;
-}
-
-std::optional<ReductionShape> ReductionFamily::recognise(const TraceResult& trace, std::string* why_not) {
+std::optional<ReductionShape> recognise_reduction_shape(const TraceResult& trace, std::string* why_not) {
   auto fail = [&](std::string why) -> std::optional<ReductionShape> {
     if (why_not) *why_not = std::move(why);
     return std::nullopt;
@@ -109,12 +106,6 @@ std::optional<ReductionShape> ReductionFamily::recognise(const TraceResult& trac
   return s;
 }
 
-std::optional<std::string> ReductionFamily::why_not(const TraceResult& trace) const {
-  std::string why;
-  if (!recognise(trace, &why)) return why;
-  return std::nullopt;
-}
-
 namespace {
 
 // The elements each program of a cooperative softmax holds: its share of the row, as a power of two.
@@ -132,11 +123,19 @@ std::int64_t sm_count(const GpuSpec* gpu) { return gpu && gpu->sm_count > 0 ? gp
 
 constexpr std::int64_t kTileLimit = 16384;  // elements of one register tile
 
-}  // namespace
+std::string strip(std::string s) {
+  while (!s.empty() && s.back() == '\n') s.pop_back();
+  return s;
+}
 
-bool ReductionFamily::valid(const Config& c, const TraceResult& trace, const GpuSpec* gpu, Precision) const {
-  auto s = recognise(trace, nullptr);
-  if (!s) return false;
+class ReductionProblem final : public FamilyProblem {
+ public:
+  ReductionProblem(const Family& f, const TraceResult& t, ReductionShape s) : FamilyProblem(f, t), shape(std::move(s)) {}
+  const ReductionShape shape;
+
+ protected:
+  bool valid_config(const Config& c, const GpuSpec* gpu, Precision) const override {
+  const ReductionShape* s = &shape;
   const auto block_r = c.at("block_r").get<std::int64_t>(), block_i = c.at("block_i").get<std::int64_t>();
   // split_r came later than the other knobs: a configuration recorded without it did not split.
   const auto warps = c.at("num_warps").get<std::int64_t>(), split = c.value("split_r", std::int64_t{1});
@@ -151,7 +150,7 @@ bool ReductionFamily::valid(const Config& c, const TraceResult& trace, const Gpu
   if (is_softmax(s->op) && split > 1) {
     // Example: softmax over rows of 393216 with split_r 24: chunks of 16384, 32 per thread at 16 warps;
     // 24 programs per row, 11 rows in flight on 132 SMs at two programs per SM.
-    if (!gpu || s->inner != 1 || s->r <= kTileLimit || c.at("block_r") != space_.default_config().at("block_r"))
+    if (!gpu || s->inner != 1 || s->r <= kTileLimit || c.at("block_r") != family().knob_space().default_config().at("block_r"))
       return false;
     const std::int64_t chunk = coop_chunk(s->r, split), per_thread = chunk / (warps * 32);
     // Every part must hold some of the row: 16 parts of 32768 would leave the last four of 393216 empty.
@@ -169,82 +168,83 @@ bool ReductionFamily::valid(const Config& c, const TraceResult& trace, const Gpu
   return true;
 }
 
-std::string ReductionFamily::emit(const TraceResult& trace, const Config& c, const EmitContext& ctx) const {
-  std::string why;
-  auto s = recognise(trace, &why);
-  if (!s) throw std::runtime_error("reduction family cannot emit this problem: " + why);
-  const auto block_r = c.at("block_r").get<std::int64_t>(), block_i = c.at("block_i").get<std::int64_t>();
-  const auto split = c.value("split_r", std::int64_t{1});
-  const int warps = c.at("num_warps").get<int>();
-  const std::string log = s->op == "log_softmax" ? "True" : "False";
-  // Every kernel but the cooperative softmax runs on one flat axis of outer indices times column blocks
-  // (column blocks fastest, see ka_outer_and_cols), with a reduction's splits on the third axis.
-  const std::int64_t programs = s->outer * cdiv(s->inner, block_i);
+  Emission emission(const Config& c) const override {
+    const ReductionShape* s = &shape;
+    const auto block_r = c.at("block_r").get<std::int64_t>(), block_i = c.at("block_i").get<std::int64_t>();
+    const auto split = c.value("split_r", std::int64_t{1});
+    const std::string warps = std::to_string(c.at("num_warps").get<int>());
+    const std::string log = s->op == "log_softmax" ? "True" : "False";
+    // Every kernel but the cooperative softmax runs on one flat axis of outer indices times column blocks
+    // (column blocks fastest, see ka_outer_and_cols), with a reduction's splits on the third axis.
+    const std::int64_t programs = s->outer * cdiv(s->inner, block_i);
+    auto str = [](std::int64_t v) { return std::to_string(v); };
 
-  // The launch lines of ModelNew.forward (8 spaces in), for the variant the configuration selects.
-  std::string launch;
-  if (is_softmax(s->op) && split > 1) {
-    const std::int64_t chunk = coop_chunk(s->r, split);
-    const int exchange = exchange_code(c);
-    const std::string args = fmt::format("R={}, LOG={}, SPLIT={}, SPLIT_P2={}, CHUNK={}, EXCHANGE={}, num_warps={}",
-                                         s->r, log, split, pow2_at_least(split), chunk, exchange, warps);
-    // The counter exchange: (max, sum) pairs and a counter per row at 0; the tagged and spin ones: a 64-bit
-    // slot per program of a row at -1 (the count argument is then unused).
-    const std::string buffers =
-        exchange != 0 ? "        stats = torch.empty((rows * {1},), dtype=torch.int64, device=x.device)\n"
-                 "        count = stats\n"
-                 "        ka_fill_kernel[(triton.cdiv(rows * {1}, 1024),)](stats, rows * {1}, -1, BLOCK=1024)\n"
-               : "        stats = torch.empty((rows * {1} * 2,), dtype=torch.float32, device=x.device)\n"
-                 "        count = torch.empty((rows,), dtype=torch.int32, device=x.device)\n"
-                 "        ka_fill_kernel[(triton.cdiv(rows, 1024),)](count, rows, 0, BLOCK=1024)\n";
-    launch = fmt::format(
-        fmt::runtime("        rows = {0}\n" + buffers +
-        "        if self.ka_groups is None:\n"
-        "            # Every program of the grid must be resident at once (they wait on each other): size the\n"
-        "            # grid from what an SM holds of this compiled kernel.\n"
-        "            compiled = ka_softmax_coop_kernel.warmup(x, out, stats, count, rows, rows, {2}, grid=(1,))\n"
-        "            sms, per_sm = ka_resident_programs(compiled, x.device)\n"
-        "            self.ka_groups = min(rows, sms * per_sm // {1})\n"
-        "            if self.ka_groups < 1:\n"
-        "                raise RuntimeError(f\"{1} programs per row cannot be resident at once ({{per_sm}} per SM)\")\n"
-        "        ka_softmax_coop_kernel[(self.ka_groups * {1},)](x, out, stats, count, rows, self.ka_groups, {2})"),
-        s->outer, split, args);
-  } else if (is_softmax(s->op)) {
-    launch = fmt::format(
-        "        grid = ({},)\n"
-        "        ka_softmax_kernel[grid](x, out, R={}, INNER={}, LOG={}, ONE_TILE={}, BLOCK_R={}, BLOCK_I={}, num_warps={})",
-        programs, s->r, s->inner, log, block_r >= s->r ? "True" : "False", block_r, block_i, warps);
-  } else if (split > 1) {
-    const bool arg = s->op == "argmax" || s->op == "argmin";
-    launch = fmt::format(
-        "        # Split rows: {0} programs share each row and write partial results that a second kernel folds.\n"
-        "        ws = torch.empty(({1} * {0} * {2},), dtype=torch.float32, device=x.device)\n"
-        "        ws_idx = {3}\n"
-        "        ka_reduce_kernel[({4}, 1, {0})](x, ws, ws_idx, R={5}, INNER={2}, OP={6}, BLOCK_R={7}, BLOCK_I={8}, SPLIT={0},\n"
-        "                                       R_STEPS={9}, num_warps={10})\n"
-        "        ka_reduce_combine_kernel[({4},)](ws, ws_idx, out, R={5}, INNER={2}, OP={6}, SPLIT={0}, SPLIT_P2={11},\n"
-        "                                       BLOCK_I={8}, num_warps=4)",
-        split, s->outer, s->inner,
-        arg ? fmt::format("torch.empty(({} * {} * {},), dtype=torch.int32, device=x.device)", s->outer, split, s->inner)
-            : std::string("ws"),
-        programs, s->r, op_code(s->op), block_r, block_i, cdiv(cdiv(s->r, block_r), split), warps, pow2_at_least(split));
-  } else {
-    launch = fmt::format(
-        "        grid = ({}, 1, 1)\n"
-        "        ka_reduce_kernel[grid](x, out, out, R={}, INNER={}, OP={}, BLOCK_R={}, BLOCK_I={}, SPLIT=1, R_STEPS={},\n"
-        "                               num_warps={})",
-        programs, s->r, s->inner, op_code(s->op), block_r, block_i, cdiv(s->r, block_r), warps);
+    std::string launch;
+    if (is_softmax(s->op) && split > 1) {
+      const std::int64_t chunk = coop_chunk(s->r, split);
+      const int exchange = exchange_code(c);
+      // The counter exchange: (max, sum) pairs and a counter per row at 0; the tagged and spin ones: a
+      // 64-bit slot per program of a row at -1 (the count argument is then unused).
+      const std::string buffers = strip(render(exchange != 0 ? "buffers_slots" : "buffers_counter", {{"SPLIT", str(split)}}));
+      launch = render("launch_coop",
+                      {{"ROWS", str(s->outer)},
+                       {"BUFFERS", buffers},
+                       {"SPLIT", str(split)},
+                       {"ARGS", fmt::format("R={}, LOG={}, SPLIT={}, SPLIT_P2={}, CHUNK={}, EXCHANGE={}, num_warps={}", s->r,
+                                            log, split, pow2_at_least(split), chunk, exchange, warps)}});
+    } else if (is_softmax(s->op)) {
+      launch = render("launch_softmax", {{"PROGRAMS", str(programs)},
+                                         {"R", str(s->r)},
+                                         {"INNER", str(s->inner)},
+                                         {"LOG", log},
+                                         {"ONE_TILE", block_r >= s->r ? "True" : "False"},
+                                         {"BLOCK_R", str(block_r)},
+                                         {"BLOCK_I", str(block_i)},
+                                         {"NUM_WARPS", warps}});
+    } else if (split > 1) {
+      const bool arg = s->op == "argmax" || s->op == "argmin";
+      launch = render("launch_split",
+                      {{"SPLIT", str(split)},
+                       {"OUTER", str(s->outer)},
+                       {"INNER", str(s->inner)},
+                       {"WS_IDX", arg ? fmt::format("torch.empty(({} * {} * {},), dtype=torch.int32, device=x.device)",
+                                                    s->outer, split, s->inner)
+                                      : std::string("ws")},
+                       {"PROGRAMS", str(programs)},
+                       {"R", str(s->r)},
+                       {"OP", str(op_code(s->op))},
+                       {"BLOCK_R", str(block_r)},
+                       {"BLOCK_I", str(block_i)},
+                       {"R_STEPS", str(cdiv(cdiv(s->r, block_r), split))},
+                       {"NUM_WARPS", warps},
+                       {"SPLIT_P2", str(pow2_at_least(split))}});
+    } else {
+      launch = render("launch_reduce", {{"PROGRAMS", str(programs)},
+                                        {"R", str(s->r)},
+                                        {"INNER", str(s->inner)},
+                                        {"OP", str(op_code(s->op))},
+                                        {"BLOCK_R", str(block_r)},
+                                        {"BLOCK_I", str(block_i)},
+                                        {"R_STEPS", str(cdiv(s->r, block_r))},
+                                        {"NUM_WARPS", warps}});
+    }
+    return {"kernel",
+            {{"INPUT", s->input},
+             {"OUT_SHAPE", fmt::format("{}{}", fmt::join(s->out_shape, ", "), s->out_shape.size() == 1 ? "," : "")},
+             {"OUT_DTYPE", s->out_dtype},
+             {"LAUNCH", strip(launch)}}};
   }
-  return fill_template(template_, {
-      {"PROBLEM", ctx.problem_label},
-      {"CONFIG", c.dump()},
-      {"FORWARD_PARAMS", forward_params(trace.graph)},
-      {"FORWARD_CHECKS", forward_guards(trace.graph)},
-      {"INPUT", s->input},
-      {"OUT_SHAPE", fmt::format("{}{}", fmt::join(s->out_shape, ", "), s->out_shape.size() == 1 ? "," : "")},
-      {"OUT_DTYPE", s->out_dtype},
-      {"LAUNCH", launch},
-  });
+};
+
+Recognition recognise_reduction(const Family& family, const TraceResult& trace) {
+  std::string why;
+  auto s = recognise_reduction_shape(trace, &why);
+  if (!s) return {nullptr, why};
+  return {std::make_shared<ReductionProblem>(family, trace, std::move(*s)), ""};
 }
+
+}  // namespace
+
+KA_REGISTER_FAMILY(reduction, recognise_reduction);
 
 }  // namespace kernelagent

@@ -10,16 +10,6 @@
 
 namespace kernelagent::matmul_emit {
 
-// A Python tuple literal: (3,) for one element.
-std::string py_tuple(const std::vector<std::int64_t>& v);
-
-// `s` without its trailing newlines.
-std::string strip(std::string s);
-
-// The forward's parameters, and checks that each tensor input has the shape and strides the kernel's
-// sizes and strides were derived from (the reference's layout ops were resolved at trace time).
-void forward_signature(const TraceResult& trace, std::string& params, std::string& checks);
-
 // The returned tensor as a view of the contiguous buffer `c` the kernel wrote.
 std::string return_expr(const MatmulProblem& p, const std::vector<std::int64_t>& buffer_shape);
 

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "kernelagent/core/op_graph.hpp"
-#include "kernelagent/families/matmul/strided_view.hpp"
+#include "kernelagent/families/common/strided_view.hpp"
 
 namespace kernelagent {
 

@@ -5,15 +5,15 @@
 // program sums R for one outer index and a block of inner columns.
 
 #include <cstdint>
-#include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
-#include "kernelagent/families/family.hpp"
+#include "kernelagent/core/op_graph.hpp"
 
 namespace kernelagent {
 
-// What the recognised graph computes, in the kernel's terms.
+// What the recognised graph computes, in the kernel's terms: the family's named parameters.
 struct ReductionShape {
   std::string op;         // sum, mean, max, min, argmax, argmin, softmax, log_softmax
   std::string input;      // the graph input reduced
@@ -22,24 +22,7 @@ struct ReductionShape {
   std::string out_dtype;
 };
 
-class ReductionFamily : public Family {
- public:
-  explicit ReductionFamily(const std::filesystem::path& dir);
-
-  std::string name() const override { return "reduction"; }
-  std::optional<std::string> why_not(const TraceResult& trace) const override;
-  const KnobSpace& knob_space() const override { return space_; }
-  bool valid(const Config& config, const TraceResult& trace, const GpuSpec* gpu, Precision precision) const override;
-  std::string emit(const TraceResult& trace, const Config& config, const EmitContext& ctx) const override;
-  std::string source_hash() const override { return hash_; }
-
-  // The shape of the reduction, or the reason the graph is not one.
-  static std::optional<ReductionShape> recognise(const TraceResult& trace, std::string* why_not);
-
- private:
-  KnobSpace space_;
-  std::string template_;
-  std::string hash_;
-};
+// The shape of the reduction, or the reason the graph is not one (in *why_not).
+std::optional<ReductionShape> recognise_reduction_shape(const TraceResult& trace, std::string* why_not);
 
 }  // namespace kernelagent

@@ -1,0 +1,30 @@
+#pragma once
+// The tensors a kernel reads: the graph's tensor inputs and the parameters and buffers ModelNew owns, each
+// possibly seen through a chain of layout ops (unsqueeze, expand, view, permute, ...) that only change how
+// its storage is indexed. Example: A.unsqueeze(1) traces to n0 = aten.unsqueeze.default(in0, 1); n0 is
+// the leaf {base in0, view [4096, 1] with strides [1, 1]}.
+
+#include <map>
+#include <string>
+
+#include "kernelagent/core/op_graph.hpp"
+#include "kernelagent/families/common/strided_view.hpp"
+
+namespace kernelagent {
+
+struct Leaf {
+  std::string base;  // the graph input or owned constant whose storage is read ("in0", "c1")
+  StridedView view;  // how the ref sees that storage
+};
+
+struct Leaves {
+  std::map<std::string, Leaf> by_ref;       // every ref that is a leaf: the bases and the layout ops over them
+  std::map<std::string, std::string> why;  // layout ops over a leaf that no view expresses: why not
+
+  const Leaf* find(const std::string& ref) const;
+};
+
+// The leaves of the graph. A 0-d constant that ModelNew does not own is a literal, not a leaf.
+Leaves find_leaves(const OpGraph& graph);
+
+}  // namespace kernelagent

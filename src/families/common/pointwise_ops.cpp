@@ -1,0 +1,218 @@
+#include "kernelagent/families/common/pointwise_ops.hpp"
+
+#include <cmath>
+#include <map>
+
+#include <fmt/format.h>
+
+namespace kernelagent {
+
+std::string float_literal(double v) {
+  if (std::isinf(v)) return v > 0 ? "float('inf')" : "float('-inf')";
+  if (std::isnan(v)) return "float('nan')";
+  std::string s = fmt::format("{}", v);  // shortest representation that round-trips
+  if (s.find_first_of(".eEn") == std::string::npos) s += ".0";
+  return s;
+}
+
+bool is_identity_view(std::string_view t) {
+  static const char* const ids[] = {"aten.clone.default",  "aten.alias.default",      "aten.detach.default",
+                                    "aten.view.default",   "aten._unsafe_view.default", "aten.reshape.default",
+                                    "aten.lift_fresh_copy.default", "aten.contiguous.default"};
+  for (const char* id : ids)
+    if (t == id) return true;
+  return false;
+}
+
+namespace {
+
+// What an emitter gets: the node, and its arguments as expressions.
+struct Operands {
+  const Node& node;
+  const OperandFn& operand;
+  std::string_view compute;
+  std::string error;
+
+  // Tensor-or-scalar argument i (or keyword kw) as an expression; records an error when absent.
+  std::string x(std::size_t i, std::string_view kw = "") {
+    auto a = node.arg(i, kw);
+    if (!a) {
+      error = fmt::format("{} is missing argument {}", node.target, i);
+      return "0";
+    }
+    if (a->is_number()) return float_literal(a->number());
+    if (a->kind == Arg::Kind::value && a->value.is_boolean()) return a->value.get<bool>() ? "True" : "False";
+    auto e = operand(*a);
+    if (!e) {
+      error = fmt::format("{}: argument {} cannot be used in a fused pointwise kernel", node.target, i);
+      return "0";
+    }
+    return *e;
+  }
+  // A numeric literal argument with a default, e.g. leaky_relu's negative_slope.
+  std::optional<double> number(std::size_t i, std::string_view kw, std::optional<double> def) {
+    auto a = node.arg(i, kw);
+    if (!a || (a->kind == Arg::Kind::value && a->value.is_null())) return def;
+    if (a->is_number()) return a->number();
+    error = fmt::format("{}: argument {} must be a constant number", node.target, i);
+    return def;
+  }
+  std::string lit(std::size_t i, std::string_view kw, double def) { return float_literal(*number(i, kw, def)); }
+};
+
+using Emitter = std::function<std::string(Operands&)>;
+
+std::string clamp_expr(const std::string& v, std::optional<double> lo, std::optional<double> hi) {
+  std::string e = v;
+  if (lo) e = fmt::format("tl.maximum({}, {})", e, float_literal(*lo));
+  if (hi) e = fmt::format("tl.minimum({}, {})", e, float_literal(*hi));
+  return e;
+}
+
+// x ** e for the exponents that have an exact cheap form; "" otherwise.
+std::string pow_expr(const std::string& x, double e) {
+  if (e == 0.5) return fmt::format("tl.sqrt({})", x);
+  if (e == -0.5) return fmt::format("tl.rsqrt({})", x);
+  if (e == std::floor(e) && std::abs(e) <= 8) {
+    int n = static_cast<int>(std::abs(e));
+    if (n == 0) return "1.0";
+    std::string prod = "(" + x;
+    for (int k = 1; k < n; ++k) prod += " * " + x;
+    prod += ")";
+    return e > 0 ? prod : "(1.0 / " + prod + ")";
+  }
+  return "";
+}
+
+const std::map<std::string, Emitter, std::less<>>& emitters() {
+  static const std::map<std::string, Emitter, std::less<>> table = {
+      // Activations.
+      {"aten.relu.default", [](Operands& o) { return fmt::format("tl.maximum({}, 0.0)", o.x(0)); }},
+      {"aten.leaky_relu.default",
+       [](Operands& o) {
+         auto x = o.x(0);
+         return fmt::format("tl.where({0} > 0, {0}, {0} * {1})", x, o.lit(1, "negative_slope", 0.01));
+       }},
+      {"aten.sigmoid.default", [](Operands& o) { return fmt::format("tl.sigmoid({})", o.x(0)); }},
+      {"aten.tanh.default", [](Operands& o) { return fmt::format("_tanh({})", o.x(0)); }},
+      {"aten.silu.default", [](Operands& o) { return fmt::format("({0} * tl.sigmoid({0}))", o.x(0)); }},
+      {"aten.gelu.default",
+       [](Operands& o) {
+         auto x = o.x(0);
+         std::string approx = "none";
+         if (auto a = o.node.arg(1, "approximate"); a && a->kind == Arg::Kind::value && a->value.is_string())
+           approx = a->value.get<std::string>();
+         if (approx == "tanh")
+           return fmt::format("(0.5 * {0} * (1.0 + _tanh(0.7978845608028654 * ({0} + 0.044715 * {0} * {0} * {0}))))",
+                              x);
+         return fmt::format("(0.5 * {0} * (1.0 + tl.math.erf({0} * 0.7071067811865476)))", x);
+       }},
+      {"aten.elu.default",
+       [](Operands& o) {
+         auto x = o.x(0);
+         double alpha = *o.number(1, "alpha", 1.0), scale = *o.number(2, "scale", 1.0);
+         double in_scale = *o.number(3, "input_scale", 1.0);
+         return fmt::format("tl.where({0} > 0, {0} * {1}, (tl.exp({0} * {2}) - 1.0) * {3})", x, float_literal(scale),
+                            float_literal(in_scale), float_literal(alpha * scale));
+       }},
+      {"aten.hardtanh.default",
+       [](Operands& o) { return clamp_expr(o.x(0), o.number(1, "min_val", -1.0), o.number(2, "max_val", 1.0)); }},
+      {"aten.hardsigmoid.default",
+       [](Operands& o) { return clamp_expr(fmt::format("({} / 6.0 + 0.5)", o.x(0)), 0.0, 1.0); }},
+      {"aten.hardswish.default",
+       [](Operands& o) {
+         auto x = o.x(0);
+         return fmt::format("({} * {})", x, clamp_expr(fmt::format("({} / 6.0 + 0.5)", x), 0.0, 1.0));
+       }},
+      {"aten.softplus.default",
+       [](Operands& o) {
+         auto x = o.x(0);
+         auto beta = o.lit(1, "beta", 1.0), threshold = o.lit(2, "threshold", 20.0);
+         return fmt::format("tl.where({0} * {1} > {2}, {0}, tl.log(1.0 + tl.exp({0} * {1})) / {1})", x, beta,
+                            threshold);
+       }},
+      // Arithmetic.
+      {"aten.mul.Tensor", [](Operands& o) { return fmt::format("({} * {})", o.x(0), o.x(1)); }},
+      {"aten.mul.Scalar", [](Operands& o) { return fmt::format("({} * {})", o.x(0), o.x(1)); }},
+      {"aten.div.Tensor", [](Operands& o) { return fmt::format("({} / {})", o.x(0), o.x(1)); }},
+      {"aten.div.Scalar", [](Operands& o) { return fmt::format("({} / {})", o.x(0), o.x(1)); }},
+      {"aten.add.Tensor",
+       [](Operands& o) {
+         double alpha = *o.number(2, "alpha", 1.0);
+         if (alpha == 1.0) return fmt::format("({} + {})", o.x(0), o.x(1));
+         return fmt::format("({} + {} * {})", o.x(0), o.x(1), float_literal(alpha));
+       }},
+      {"aten.add.Scalar", [](Operands& o) { return fmt::format("({} + {})", o.x(0), o.x(1)); }},
+      {"aten.sub.Tensor",
+       [](Operands& o) {
+         double alpha = *o.number(2, "alpha", 1.0);
+         if (alpha == 1.0) return fmt::format("({} - {})", o.x(0), o.x(1));
+         return fmt::format("({} - {} * {})", o.x(0), o.x(1), float_literal(alpha));
+       }},
+      {"aten.sub.Scalar", [](Operands& o) { return fmt::format("({} - {})", o.x(0), o.x(1)); }},
+      {"aten.rsub.Scalar",
+       [](Operands& o) {
+         double alpha = *o.number(2, "alpha", 1.0);
+         return fmt::format("({} - {} * {})", o.x(1), o.x(0), float_literal(alpha));
+       }},
+      {"aten.neg.default", [](Operands& o) { return fmt::format("(-{})", o.x(0)); }},
+      {"aten.abs.default", [](Operands& o) { return fmt::format("tl.abs({})", o.x(0)); }},
+      {"aten.exp.default", [](Operands& o) { return fmt::format("tl.exp({})", o.x(0)); }},
+      {"aten.log.default", [](Operands& o) { return fmt::format("tl.log({})", o.x(0)); }},
+      {"aten.log1p.default", [](Operands& o) { return fmt::format("tl.log(1.0 + {})", o.x(0)); }},
+      {"aten.expm1.default", [](Operands& o) { return fmt::format("(tl.exp({}) - 1.0)", o.x(0)); }},
+      {"aten.sqrt.default", [](Operands& o) { return fmt::format("tl.sqrt({})", o.x(0)); }},
+      {"aten.rsqrt.default", [](Operands& o) { return fmt::format("tl.rsqrt({})", o.x(0)); }},
+      {"aten.reciprocal.default", [](Operands& o) { return fmt::format("(1.0 / {})", o.x(0)); }},
+      {"aten.erf.default", [](Operands& o) { return fmt::format("tl.math.erf({})", o.x(0)); }},
+      {"aten.sin.default", [](Operands& o) { return fmt::format("tl.sin({})", o.x(0)); }},
+      {"aten.cos.default", [](Operands& o) { return fmt::format("tl.cos({})", o.x(0)); }},
+      {"aten.sign.default",
+       [](Operands& o) { return fmt::format("tl.where({0} > 0, 1.0, tl.where({0} < 0, -1.0, 0.0))", o.x(0)); }},
+      {"aten.pow.Tensor_Scalar",
+       [](Operands& o) {
+         auto x = o.x(0);
+         auto e = o.number(1, "exponent", std::nullopt);
+         std::string p = e ? pow_expr(x, *e) : "";
+         if (p.empty()) o.error = "aten.pow.Tensor_Scalar with an exponent other than an integer up to 8 or +-0.5";
+         return p;
+       }},
+      {"aten.clamp.default",
+       [](Operands& o) { return clamp_expr(o.x(0), o.number(1, "min", std::nullopt), o.number(2, "max", std::nullopt)); }},
+      {"aten.clamp_min.default", [](Operands& o) { return clamp_expr(o.x(0), o.number(1, "min", 0.0), std::nullopt); }},
+      {"aten.clamp_max.default", [](Operands& o) { return clamp_expr(o.x(0), std::nullopt, o.number(1, "max", 0.0)); }},
+      {"aten.maximum.default", [](Operands& o) { return fmt::format("tl.maximum({}, {})", o.x(0), o.x(1)); }},
+      {"aten.minimum.default", [](Operands& o) { return fmt::format("tl.minimum({}, {})", o.x(0), o.x(1)); }},
+      {"aten.where.self", [](Operands& o) { return fmt::format("tl.where({}, {}, {})", o.x(0), o.x(1), o.x(2)); }},
+      {"aten.gt.Scalar", [](Operands& o) { return fmt::format("({} > {})", o.x(0), o.x(1)); }},
+      {"aten.gt.Tensor", [](Operands& o) { return fmt::format("({} > {})", o.x(0), o.x(1)); }},
+      {"aten.lt.Scalar", [](Operands& o) { return fmt::format("({} < {})", o.x(0), o.x(1)); }},
+      {"aten.lt.Tensor", [](Operands& o) { return fmt::format("({} < {})", o.x(0), o.x(1)); }},
+      {"aten.ge.Scalar", [](Operands& o) { return fmt::format("({} >= {})", o.x(0), o.x(1)); }},
+      {"aten.le.Scalar", [](Operands& o) { return fmt::format("({} <= {})", o.x(0), o.x(1)); }},
+      // Casts round through the target dtype so the rounding of the reference is kept.
+      {"aten._to_copy.default",
+       [](Operands& o) {
+         auto x = o.x(0);
+         const auto& dt = o.node.meta.dtype;
+         if (dt == "float16" || dt == "bfloat16" || dt == "float32" || dt == "float64")
+           return fmt::format("{}.to(tl.{}).to({})", x, dt, o.compute);
+         o.error = "aten._to_copy to " + dt;
+         return std::string();
+       }},
+  };
+  return table;
+}
+
+}  // namespace
+
+PointwiseExpr pointwise_expr(const Node& node, const OperandFn& operand, std::string_view compute_dtype) {
+  auto it = emitters().find(node.target);
+  if (it == emitters().end()) return {"", node.target + " is not a pointwise op the elementwise family knows"};
+  Operands ops{node, operand, compute_dtype, {}};
+  std::string e = it->second(ops);
+  if (!ops.error.empty()) return {"", ops.error};
+  return {e, ""};
+}
+
+}  // namespace kernelagent

@@ -1,0 +1,110 @@
+#include "kernelagent/families/model_wrapper.hpp"
+
+#include <set>
+
+#include <fmt/format.h>
+
+#include "kernelagent/families/common/pointwise_ops.hpp"
+
+namespace kernelagent {
+
+namespace {
+
+// A Python literal of a JSON scalar: numbers round-trip, strings are quoted (JSON escapes are Python's).
+std::string py_literal(const nlohmann::json& v) {
+  if (v.is_boolean()) return v.get<bool>() ? "True" : "False";
+  if (v.is_null()) return "None";
+  if (v.is_number_float()) return float_literal(v.get<double>());
+  return v.dump();
+}
+
+std::string fill_literal(double fill, const std::string& dtype) {
+  if (dtype == "bool") return fill != 0 ? "True" : "False";
+  if (dtype.starts_with("int") || dtype.starts_with("uint")) return fmt::format("{}", static_cast<long long>(fill));
+  return float_literal(fill);
+}
+
+std::string guard(const GraphInput& in) {
+  if (!in.is_tensor) {
+    const std::string lit = py_literal(in.value);
+    return fmt::format(
+        "        if {0} != {1}:\n"
+        "            raise ValueError(\"this kernel was specialised for {0} == \" + repr({1}))\n",
+        in.name, lit);
+  }
+  const std::string shape = py_tuple(in.meta.shape);
+  if (in.meta.contiguous())
+    return fmt::format(
+        "        if tuple({0}.shape) != {1} or {0}.dtype != torch.{2} or not {0}.is_contiguous():\n"
+        "            raise ValueError(\"this kernel was specialised for {0} of shape {1}, dtype {2}, contiguous\")\n",
+        in.name, shape, in.meta.dtype);
+  const std::string stride = py_tuple(in.meta.stride);
+  return fmt::format(
+      "        if tuple({0}.shape) != {1} or {0}.dtype != torch.{2} or {0}.stride() != {3}:\n"
+      "            raise ValueError(\"this kernel was specialised for {0} of shape {1}, dtype {2}, stride {3}\")\n",
+      in.name, shape, in.meta.dtype, stride);
+}
+
+// Lines that create the parameter or buffer `c` under its dotted name, making the submodules on its path.
+std::string own(const Constant& c, std::set<std::string>& modules) {
+  std::string lines;
+  std::string parent;
+  std::string leaf = c.param;
+  for (std::size_t dot; (dot = leaf.find('.')) != std::string::npos;) {
+    const std::string part = leaf.substr(0, dot);
+    const std::string path = parent.empty() ? part : parent + "." + part;
+    if (modules.insert(path).second)
+      lines += fmt::format("        self{}.add_module(\"{}\", nn.Module())\n",
+                           parent.empty() ? "" : fmt::format(".get_submodule(\"{}\")", parent), part);
+    parent = path;
+    leaf = leaf.substr(dot + 1);
+  }
+  const std::string owner = parent.empty() ? "self" : fmt::format("self.get_submodule(\"{}\")", parent);
+  const std::string value =
+      c.fill ? fmt::format("torch.full({}, {}, dtype=torch.{})", py_tuple(c.meta.shape), fill_literal(*c.fill, c.meta.dtype),
+                           c.meta.dtype)
+             : fmt::format("torch.empty({}, dtype=torch.{})", py_tuple(c.meta.shape), c.meta.dtype);
+  if (!c.fill) lines += fmt::format("        # {}: its values come with load_state_dict(Model.state_dict())\n", c.param);
+  if (c.kind == "buffer")
+    lines += fmt::format("        {}.register_buffer(\"{}\", {})\n", owner, leaf, value);
+  else
+    lines += fmt::format("        {}.register_parameter(\"{}\", nn.Parameter({}))\n", owner, leaf, value);
+  return lines;
+}
+
+std::string strip_newline(std::string s) {
+  while (!s.empty() && s.back() == '\n') s.pop_back();
+  return s;
+}
+
+}  // namespace
+
+std::string py_tuple(const std::vector<std::int64_t>& v) {
+  return fmt::format("({}{})", fmt::join(v, ", "), v.size() == 1 ? "," : "");
+}
+
+ModelWrapper model_wrapper(const TraceResult& trace) {
+  ModelWrapper w;
+  const OpGraph& g = trace.graph;
+  for (const auto& in : g.inputs) {
+    w.forward_params += (w.forward_params.empty() ? "" : ", ") + in.name;
+    w.forward_checks += guard(in);
+  }
+  std::set<std::string> modules;
+  for (const auto& c : g.constants)
+    if (c.owned()) w.model_init += own(c, modules);
+  if (w.model_init.empty()) w.model_init = "        # The reference holds no parameters or buffers.\n";
+  if (w.forward_checks.empty()) w.forward_checks = "        # The forward takes no inputs to check.\n";
+  w.forward_checks = strip_newline(w.forward_checks);
+  w.model_init = strip_newline(w.model_init);
+  return w;
+}
+
+std::optional<std::string> owned_tensor_expr(const OpGraph& graph, const std::string& ref) {
+  if (const auto* in = graph.find_input(ref); in && in->is_tensor) return in->name;
+  if (const auto* c = graph.find_constant(ref); c && c->owned())
+    return fmt::format("self.{}(\"{}\")", c->kind == "buffer" ? "get_buffer" : "get_parameter", c->param);
+  return std::nullopt;
+}
+
+}  // namespace kernelagent

@@ -10,6 +10,8 @@ Checked in order (the first failure is the status):
   cheat_other_stream    a CUDA stream was created or switched to during the forward
   cheat_returns_input   an output shares its storage with an input
   wrong_shape / wrong_dtype, nan_or_inf, wrong_result (|c - r| > atol + rtol * |r|)
+  wrong_state           a buffer both modules hold (BatchNorm's running statistics) differs from the reference's
+                        after the same forward from the same state
   runtime_error / cuda_error / out_of_memory   the forward raised
 
 While the candidate runs, torch.compile'd code is forced to run eagerly (torch.compiler.set_stance), so a
@@ -230,6 +232,31 @@ def compare(index: int, c: torch.Tensor, r: torch.Tensor, atol: float, rtol: flo
     return None
 
 
+def _copy_state(src: torch.nn.Module, dst: torch.nn.Module) -> None:
+    """dst's parameters and buffers set to src's where the names and shapes match."""
+    from .candidate import copy_matching_state
+
+    with torch.no_grad():
+        copy_matching_state(src, dst)
+
+
+def _compare_buffers(ref: torch.nn.Module, cand: torch.nn.Module, atol: float, rtol: float) -> str | None:
+    """What differs between the buffers both modules hold, or None."""
+    mine = dict(cand.named_buffers())
+    for name, r in ref.named_buffers():
+        c = mine.get(name)
+        if c is None or c.shape != r.shape:
+            continue
+        if r.is_floating_point():
+            close = torch.isclose(_to_wide(c), _to_wide(r.to(c.device)), rtol=rtol, atol=atol, equal_nan=True)
+        else:
+            close = c == r.to(c.device)
+        if not bool(close.all()):
+            return (f"buffer {name} differs from the reference's after the forward "
+                    f"({int((~close).sum().item())} of {r.numel()} elements)")
+    return None
+
+
 def _returns_input(outs: list, inputs: list) -> int | None:
     in_ptrs = {p for p in (_storage_ptr(x) for x in inputs) if p}
     for i, o in enumerate(outs):
@@ -253,6 +280,9 @@ def check(problem: Problem, cand_name: str, model: torch.nn.Module, seeds: list,
     for seed in seeds:
         inputs = problem.make_inputs(seed)
         mine = clone_inputs(inputs)
+        # Both start from the reference's parameters and buffers, so a module that updates its buffers in
+        # forward (BatchNorm in training mode) can be compared after the call.
+        _copy_state(problem.model, model)
         watch = Watch()
         out, exc = run_watched(model, mine, seed, dev, watch)
         checked += 1
@@ -294,6 +324,9 @@ def check(problem: Problem, cand_name: str, model: torch.nn.Module, seeds: list,
             bad = compare(k, c, r, atol, rtol, errs)
             if bad:
                 return reply(bad[0], f"{where}: {bad[1]}")
+        bad = _compare_buffers(problem.model, model, atol, rtol)
+        if bad:
+            return reply("wrong_state", f"{where}: {bad}")
         del out, outs, ref, inputs, mine
     return reply("ok")
 

@@ -153,6 +153,17 @@ std::string FamilyProblem::render(const std::string& template_name,
   }
 }
 
+std::string FamilyProblem::render_from(const std::string& template_name,
+                                       const std::map<std::string, std::string>& table) const {
+  auto it = family_->templates().find(template_name);
+  if (it == family_->templates().end())
+    throw std::runtime_error(fmt::format("kernel family {} has no template \"{}\"", family_->name(), template_name));
+  std::map<std::string, std::string> used;
+  for (const auto& [key, value] : table)
+    if (it->second.find("{{" + key + "}}") != std::string::npos) used[key] = value;
+  return render(template_name, used);
+}
+
 std::string FamilyProblem::emit(const Config& config, const EmitContext& ctx) const {
   Emission e = emission(config);
   const ModelWrapper wrapper = model_wrapper(trace_);

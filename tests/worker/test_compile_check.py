@@ -50,6 +50,15 @@ def test_parameters_are_copied_from_the_reference(worker):
     assert r["status"] == "ok", r
 
 
+def test_a_buffer_the_forward_does_not_update_is_wrong_state(worker):
+    # BatchNorm in training mode updates its running statistics; right outputs are not enough.
+    assert worker.load("batch_norm")["status"] == "ok"
+    assert worker.compile("batch_norm_no_update")["status"] == "ok"
+    r = worker.check("batch_norm_no_update")
+    assert r["status"] == "wrong_state", r
+    assert "buffer bn.running_mean differs" in r["message"]
+
+
 @pytest.mark.parametrize("cand,status,words", [
     ("relu_wrong", "wrong_result", "differ beyond atol + rtol*|ref|"),
     ("relu_nan", "nan_or_inf", "NaN or Inf where the reference is finite"),

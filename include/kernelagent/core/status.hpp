@@ -13,6 +13,7 @@ inline constexpr std::string_view ok = "ok";
 inline constexpr std::string_view compile_error = "compile_error";
 inline constexpr std::string_view runtime_error = "runtime_error";
 inline constexpr std::string_view wrong_result = "wrong_result";
+inline constexpr std::string_view wrong_state = "wrong_state";  // a buffer the forward updates differs
 inline constexpr std::string_view wrong_shape = "wrong_shape";
 inline constexpr std::string_view wrong_dtype = "wrong_dtype";
 inline constexpr std::string_view nan_or_inf = "nan_or_inf";

@@ -122,8 +122,12 @@ class FamilyProblem {
  protected:
   virtual bool valid_config(const Config& config, const GpuSpec* gpu, Precision precision) const = 0;
   virtual Emission emission(const Config& config) const = 0;
-  // Another of the family's templates filled with `values`, for a placeholder of the main one.
+  // Another of the family's templates filled with `values`, for a placeholder of the main one. Every
+  // placeholder must be given and every value used.
   std::string render(const std::string& template_name, const std::map<std::string, std::string>& values) const;
+  // The same from a table of values of which the template uses some (sizes shared by several kernels);
+  // a placeholder missing from the table is still an error.
+  std::string render_from(const std::string& template_name, const std::map<std::string, std::string>& table) const;
 
  private:
   const Family* family_;

@@ -190,6 +190,18 @@ const std::map<std::string, Emitter, std::less<>>& emitters() {
       {"aten.lt.Tensor", [](Operands& o) { return fmt::format("({} < {})", o.x(0), o.x(1)); }},
       {"aten.ge.Scalar", [](Operands& o) { return fmt::format("({} >= {})", o.x(0), o.x(1)); }},
       {"aten.le.Scalar", [](Operands& o) { return fmt::format("({} <= {})", o.x(0), o.x(1)); }},
+      {"aten.ge.Tensor", [](Operands& o) { return fmt::format("({} >= {})", o.x(0), o.x(1)); }},
+      {"aten.le.Tensor", [](Operands& o) { return fmt::format("({} <= {})", o.x(0), o.x(1)); }},
+      {"aten.eq.Scalar", [](Operands& o) { return fmt::format("({} == {})", o.x(0), o.x(1)); }},
+      {"aten.eq.Tensor", [](Operands& o) { return fmt::format("({} == {})", o.x(0), o.x(1)); }},
+      {"aten.ne.Scalar", [](Operands& o) { return fmt::format("({} != {})", o.x(0), o.x(1)); }},
+      {"aten.ne.Tensor", [](Operands& o) { return fmt::format("({} != {})", o.x(0), o.x(1)); }},
+      // x * log(y), 0 where x is 0 (the KL divergence's convention), NaN where y is NaN.
+      {"aten.xlogy.Tensor",
+       [](Operands& o) {
+         auto x = o.x(0), y = o.x(1);
+         return fmt::format("tl.where({1} != {1}, {1}, tl.where({0} == 0, 0.0, {0} * tl.log({1})))", x, y);
+       }},
       // Casts round through the target dtype so the rounding of the reference is kept.
       {"aten._to_copy.default",
        [](Operands& o) {
@@ -197,6 +209,9 @@ const std::map<std::string, Emitter, std::less<>>& emitters() {
          const auto& dt = o.node.meta.dtype;
          if (dt == "float16" || dt == "bfloat16" || dt == "float32" || dt == "float64")
            return fmt::format("{}.to(tl.{}).to({})", x, dt, o.compute);
+         if (dt == "bool") return fmt::format("({} != 0)", x);
+         if (dt == "int64" || dt == "int32" || dt == "int16" || dt == "int8" || dt == "uint8")
+           return fmt::format("{}.to(tl.{})", x, dt);
          o.error = "aten._to_copy to " + dt;
          return std::string();
        }},
@@ -208,7 +223,7 @@ const std::map<std::string, Emitter, std::less<>>& emitters() {
 
 PointwiseExpr pointwise_expr(const Node& node, const OperandFn& operand, std::string_view compute_dtype) {
   auto it = emitters().find(node.target);
-  if (it == emitters().end()) return {"", node.target + " is not a pointwise op the elementwise family knows"};
+  if (it == emitters().end()) return {"", node.target + " is not a pointwise op KernelAgent knows"};
   Operands ops{node, operand, compute_dtype, {}};
   std::string e = it->second(ops);
   if (!ops.error.empty()) return {"", ops.error};

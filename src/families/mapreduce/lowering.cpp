@@ -1,0 +1,1023 @@
+// The map-reduce family's recogniser: a traced graph lowered to a Program (program.hpp). Pointwise aten ops
+// stay as they are; reductions (sum, mean, amax/amin, max/min over a dim, var/std, p-norms) and composite
+// ops (layer, group and batch norm, softmax and log-softmax, nll_loss, smooth-L1/Huber/MSE losses) become
+// reductions over the domain and the pointwise values around them. The first reduction of an element-level
+// value fixes the domain (its input's shape) and the reduced axes; every later one must reduce the same
+// axes of the same domain, or reduce the rows' values to one total.
+//
+// Example: torch.mean(torch.clamp(1 - p * t, min=0)) with p [B, N] and t [N] lowers to the domain [B, N],
+// both axes reduced (one row), the element values 1 - p * t clamped, and their sum over the row divided by
+// B * N as a row-level output of shape [].
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <numeric>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "kernelagent/families/common/broadcast.hpp"
+#include "kernelagent/families/common/leaves.hpp"
+#include "kernelagent/families/common/pointwise_ops.hpp"
+#include "kernelagent/families/mapreduce/program.hpp"
+#include "kernelagent/families/model_wrapper.hpp"
+
+namespace kernelagent::mapreduce {
+
+namespace {
+
+std::int64_t numel_of(const std::vector<std::int64_t>& shape) {
+  return std::accumulate(shape.begin(), shape.end(), std::int64_t{1}, std::multiplies<>());
+}
+
+bool float_dtype(const std::string& dt) { return dt == "float32" || dt == "float16" || dt == "bfloat16"; }
+
+Arg ref_arg(const std::string& ref) {
+  Arg a;
+  a.kind = Arg::Kind::ref;
+  a.ref = ref;
+  return a;
+}
+
+Arg number_arg(double v) {
+  Arg a;
+  a.kind = Arg::Kind::value;
+  a.value = v;
+  return a;
+}
+
+// The dims argument of a reduction: a list (empty: every axis), one int, or none (every axis).
+std::optional<std::vector<std::size_t>> dims_of(const std::optional<Arg>& a, std::size_t rank) {
+  std::vector<std::size_t> out;
+  auto add = [&](const Arg& d) {
+    if (!d.is_number()) return false;
+    auto v = static_cast<std::int64_t>(d.number());
+    if (v < 0) v += static_cast<std::int64_t>(rank);
+    if (v < 0 || v >= static_cast<std::int64_t>(std::max<std::size_t>(rank, 1))) return false;
+    if (std::find(out.begin(), out.end(), static_cast<std::size_t>(v)) == out.end()) out.push_back(static_cast<std::size_t>(v));
+    return true;
+  };
+  if (!a || (a->kind == Arg::Kind::value && a->value.is_null())) {
+    for (std::size_t i = 0; i < rank; ++i) out.push_back(i);
+    return out;
+  }
+  if (a->kind == Arg::Kind::list) {
+    if (a->items.empty())
+      for (std::size_t i = 0; i < rank; ++i) out.push_back(i);
+    for (const auto& d : a->items)
+      if (!add(d)) return std::nullopt;
+  } else if (!add(*a)) {
+    return std::nullopt;
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::vector<std::int64_t> reduced_shape(const std::vector<std::int64_t>& shape, const std::vector<std::size_t>& dims,
+                                        bool keepdim) {
+  std::vector<std::int64_t> out;
+  for (std::size_t i = 0; i < shape.size(); ++i) {
+    const bool r = std::find(dims.begin(), dims.end(), i) != dims.end();
+    if (!r) out.push_back(shape[i]);
+    else if (keepdim) out.push_back(1);
+  }
+  return out;
+}
+
+bool bool_arg(const std::optional<Arg>& a, bool def) {
+  if (!a || a->kind != Arg::Kind::value) return def;
+  if (a->value.is_boolean()) return a->value.get<bool>();
+  if (a->value.is_number()) return a->value.get<double>() != 0;
+  return def;
+}
+
+std::optional<double> number(const std::optional<Arg>& a) {
+  if (!a || !a->is_number()) return std::nullopt;
+  return a->number();
+}
+
+bool is_null(const std::optional<Arg>& a) { return !a || (a->kind == Arg::Kind::value && a->value.is_null()); }
+
+struct Fail {
+  std::string why;
+};
+
+class Lowering {
+ public:
+  explicit Lowering(const TraceResult& trace) : g_(trace.graph), leaves_(find_leaves(trace.graph)) {}
+
+  std::variant<Program, std::string> run() {
+    try {
+      for (const auto& node : g_.nodes) lower(node);
+      if (p_.reductions.empty()) return std::string("the graph has no reduction");
+      for (const auto& out : g_.outputs) add_output(out);
+      resolve();
+      return std::move(p_);
+    } catch (const Fail& f) {
+      return f.why;
+    }
+  }
+
+ private:
+  struct PendingOperand {
+    std::string var;
+    StridedView view;
+    std::vector<std::int64_t> frame;
+  };
+
+  struct Shaped {
+    std::vector<std::int64_t> shape;
+    std::string dtype;
+  };
+
+  [[noreturn]] static void fail(std::string why) { throw Fail{std::move(why)}; }
+
+  // ---- values ------------------------------------------------------------------------------------------
+
+  std::string fresh() { return fmt::format("ka_t{}", next_++); }
+
+  Value& add_value(Value v, std::vector<std::int64_t> shape) {
+    shapes_[v.ref] = {std::move(shape), v.dtype};
+    p_.values.push_back(std::move(v));
+    return p_.values.back();
+  }
+
+  // The program's ref for a trace ref: a value, or an operand made for a leaf in the frame of `frame`.
+  std::string use(const std::string& trace_ref, const std::vector<std::int64_t>& frame) {
+    std::string ref = trace_ref;
+    while (alias_.contains(ref)) ref = alias_.at(ref);
+    if (shapes_.contains(ref)) return ref;
+    if (const Leaf* leaf = leaves_.find(ref)) {
+      const auto meta = *g_.meta_of(leaf->base);
+      if (!float_dtype(meta.dtype) && meta.dtype != "int64" && meta.dtype != "int32" && meta.dtype != "bool")
+        fail(fmt::format("{} has dtype {}: the map-reduce family reads floating-point, integer and bool tensors", ref,
+                         meta.dtype));
+      const std::string key = ref + "@" + fmt::format("{}", fmt::join(frame, "x"));
+      if (auto it = operand_of_.find(key); it != operand_of_.end()) return it->second;
+      Operand o;
+      o.var = fmt::format("x_{}_{}", ref, p_.operands.size());
+      o.ptr = fmt::format("{}_ptr", o.var);
+      o.tensor_expr = *owned_tensor_expr(g_, leaf->base);
+      o.dtype = meta.dtype;
+      p_.operands.push_back(o);
+      pending_.push_back({o.var, leaf->view, frame});
+      if (have_domain_) resolve_operand(pending_.back());
+      Value v;
+      v.ref = o.var;
+      v.kind = Value::Kind::operand;
+      v.operand = o.var;
+      v.dtype = meta.dtype;
+      add_value(v, frame);
+      operand_of_[key] = o.var;
+      return o.var;
+    }
+    if (const auto* c = g_.find_constant(ref); c && c->value) return literal(float_literal(*c->value));
+    if (leaves_.why.contains(ref)) fail(fmt::format("{} {}", ref, leaves_.why.at(ref)));
+    if (const auto* c = g_.find_constant(ref))
+      fail(fmt::format("the model holds a tensor constant {} of shape [{}] that is not a parameter or buffer", c->name,
+                       fmt::join(c->meta.shape, ",")));
+    fail(fmt::format("{} is not a value the map-reduce family can read", ref));
+  }
+
+  std::string literal(const std::string& text) {
+    const std::string key = "lit:" + text;
+    if (auto it = literal_of_.find(key); it != literal_of_.end()) return it->second;
+    Value v;
+    v.ref = fresh();
+    v.kind = Value::Kind::literal;
+    v.literal = text;
+    v.level = Level::total;
+    add_value(v, {});
+    literal_of_[key] = v.ref;
+    return v.ref;
+  }
+
+  const Shaped& shaped(const std::string& ref) const { return shapes_.at(ref); }
+
+  // A pointwise value: target applied to args (refs of values, or numbers), of the given shape.
+  std::string pointwise(const std::string& target, std::vector<Arg> args, std::vector<std::int64_t> shape,
+                        std::string dtype = "float32", nlohmann::json kwargs = nlohmann::json::object()) {
+    Value v;
+    v.ref = fresh();
+    v.kind = Value::Kind::pointwise;
+    v.dtype = dtype;
+    v.node.name = v.ref;
+    v.node.target = target;
+    v.node.args = std::move(args);
+    v.node.kwargs = std::move(kwargs);
+    v.node.meta.shape = shape;
+    v.node.meta.dtype = dtype;
+    add_value(v, std::move(shape));
+    return p_.values.back().ref;
+  }
+  std::string binary(const std::string& target, const std::string& a, const std::string& b) {
+    return pointwise(target, {ref_arg(a), ref_arg(b)}, broadcast_shape(shaped(a).shape, shaped(b).shape));
+  }
+  std::string scalar_op(const std::string& target, const std::string& a, double s) {
+    return pointwise(target, {ref_arg(a), number_arg(s)}, shaped(a).shape);
+  }
+  std::string unary(const std::string& target, const std::string& a) {
+    return pointwise(target, {ref_arg(a)}, shaped(a).shape);
+  }
+
+  static std::vector<std::int64_t> broadcast_shape(std::vector<std::int64_t> a, std::vector<std::int64_t> b) {
+    if (a.size() < b.size()) std::swap(a, b);
+    const std::size_t lead = a.size() - b.size();
+    for (std::size_t i = 0; i < b.size(); ++i)
+      if (a[lead + i] == 1) a[lead + i] = b[i];
+    return a;
+  }
+
+  // ---- reductions --------------------------------------------------------------------------------------
+
+  // The reduction of `input` over `dims` (of its shape). Returns the refs of its parts: {sum} for sum/max/
+  // min, {mean, m2} for moments, {lse} for logsumexp; each of the shape `out_shape`.
+  std::vector<std::string> reduce(ReduceOp op, const std::string& input, const std::vector<std::size_t>& dims,
+                                  const std::vector<std::int64_t>& out_shape) {
+    const auto& in_shape = shaped(input).shape;
+    const Level in_level = level_hint(input);
+    Level result_level = Level::row;
+    if (in_level == Level::element) {
+      if (!have_domain_) {
+        p_.domain = in_shape;
+        p_.reduced.assign(in_shape.size(), false);
+        for (auto d : dims) p_.reduced[d] = true;
+        have_domain_ = true;
+        domain_value_ = input;
+        for (const auto& pend : pending_) resolve_operand(pend);
+      } else if (!same_axes(in_shape, dims)) {
+        // Every axis of an element value reduced while the rows keep some: the rows' sums, then their total.
+        if (dims.size() == in_shape.size() && numel_of(in_shape) == numel_of(p_.domain) &&
+            (op == ReduceOp::sum || op == ReduceOp::max || op == ReduceOp::min)) {
+          auto row = reduce(op, input, domain_reduced_axes_in(in_shape), kept_shape());
+          return reduce(op, row.front(), all_axes(kept_shape()), out_shape);
+        }
+        fail(fmt::format("{} reduces axes {} of a [{}] value, while the problem's rows are over axes {} of [{}]: one set "
+                         "of reduced axes per problem",
+                         input, fmt::join(dims, ","), fmt::join(in_shape, ","), fmt::join(reduced_axes(), ","),
+                         fmt::join(p_.domain, ",")));
+      }
+    } else {
+      // A reduction of row values: over all of them, to one total.
+      if (numel_of(out_shape) != 1)
+        fail(fmt::format("{} reduces the rows' values over some of their axes only: only a total over all rows is "
+                         "supported",
+                         input));
+      if (op == ReduceOp::moments || op == ReduceOp::logsumexp)
+        fail("a variance or logsumexp over the rows' values is not supported");
+      result_level = Level::total;
+    }
+    Reduction r;
+    r.op = op;
+    r.input = input;
+    r.level = result_level;
+    r.var = fmt::format("r{}", p_.reductions.size());
+    const int index = static_cast<int>(p_.reductions.size());
+    p_.reductions.push_back(r);
+    std::vector<std::string> parts;
+    auto part = [&](const std::string& name) {
+      Value v;
+      v.ref = fresh();
+      v.kind = Value::Kind::reduced;
+      v.reduction = index;
+      v.part = name;
+      v.level = result_level;
+      add_value(v, out_shape);
+      levels_[v.ref] = result_level;
+      parts.push_back(v.ref);
+    };
+    if (op == ReduceOp::moments) {
+      part("mean");
+      part("m2");
+    } else if (op == ReduceOp::logsumexp) {
+      part("lse");
+    } else {
+      part("");
+    }
+    return parts;
+  }
+
+  bool same_axes(const std::vector<std::int64_t>& shape, const std::vector<std::size_t>& dims) const {
+    if (shape != p_.domain) return false;
+    for (std::size_t i = 0; i < shape.size(); ++i)
+      if (p_.reduced[i] != (std::find(dims.begin(), dims.end(), i) != dims.end())) return false;
+    return true;
+  }
+  std::vector<std::size_t> reduced_axes() const {
+    std::vector<std::size_t> out;
+    for (std::size_t i = 0; i < p_.reduced.size(); ++i)
+      if (p_.reduced[i]) out.push_back(i);
+    return out;
+  }
+  std::vector<std::size_t> domain_reduced_axes_in(const std::vector<std::int64_t>& shape) const {
+    if (shape != p_.domain) fail("a total over a value laid out other than the problem's rows is not supported");
+    return reduced_axes();
+  }
+  std::vector<std::int64_t> kept_shape() const {
+    std::vector<std::int64_t> out;
+    for (std::size_t i = 0; i < p_.domain.size(); ++i)
+      if (!p_.reduced[i]) out.push_back(p_.domain[i]);
+    return out;
+  }
+  static std::vector<std::size_t> all_axes(const std::vector<std::int64_t>& shape) {
+    std::vector<std::size_t> out(shape.size());
+    std::iota(out.begin(), out.end(), 0);
+    return out;
+  }
+
+  // Whether a value depends on element-level data: computed values before the domain is known are element
+  // level unless they descend from reductions only.
+  Level level_hint(const std::string& ref) const {
+    if (auto it = levels_.find(ref); it != levels_.end()) return it->second;
+    const Value& v = value(ref);
+    if (v.kind == Value::Kind::literal) return Level::total;
+    if (v.kind == Value::Kind::gathered) return Level::row;
+    if (v.kind == Value::Kind::operand) return Level::element;  // resolved once the domain is known
+    if (v.kind == Value::Kind::reduced) return v.level;
+    Level l = Level::total;
+    for (const auto& a : v.node.args)
+      if (a.kind == Arg::Kind::ref) l = std::min(l, level_hint(a.ref));
+    return l;
+  }
+
+  const Value& value(const std::string& ref) const {
+    for (const auto& v : p_.values)
+      if (v.ref == ref) return v;
+    fail("internal: no value " + ref);
+  }
+
+  // ---- lowering of trace nodes -------------------------------------------------------------------------
+
+  void lower(const Node& n) {
+    const std::string& t = n.target;
+    if (leaves_.find(n.name)) return;  // a layout op over an input or parameter: read through its view
+    if (t == "aten.empty.memory_format" || t == "aten.empty.default") return;  // BatchNorm's unused reserve
+    if (t == "getitem") return lower_getitem(n);
+    if (is_identity_view(t) || t == "aten.alias.default" || t == "aten.detach.default" || is_layout_op(t))
+      return lower_view(n);
+    if (t == "aten.add_.Tensor") return lower_counter(n);
+    if (t == "aten.sum.dim_IntList" || t == "aten.sum.default") return lower_sum(n, false);
+    if (t == "aten.mean.dim" || t == "aten.mean.default") return lower_sum(n, true);
+    if (t == "aten.amax.default" || t == "aten.amin.default" || t == "aten.max.dim" || t == "aten.min.dim" ||
+        t == "aten.max.default" || t == "aten.min.default")
+      return lower_extreme(n);
+    if (t == "aten.var.correction" || t == "aten.std.correction" || t == "aten.var_mean.correction" ||
+        t == "aten.std_mean.correction" || t == "aten.var.dim" || t == "aten.std.dim")
+      return lower_variance(n);
+    if (t == "aten.linalg_vector_norm.default" || t == "aten.norm.ScalarOpt_dim" || t == "aten.norm.Scalar")
+      return lower_norm(n);
+    if (t == "aten.native_layer_norm.default") return lower_layer_norm(n);
+    if (t == "aten.native_group_norm.default") return lower_group_norm(n);
+    if (t == "aten.native_batch_norm.default" || t == "aten._native_batch_norm_legit.default" ||
+        t == "aten._native_batch_norm_legit.no_stats" || t == "aten._native_batch_norm_legit_functional.default")
+      return lower_batch_norm(n);
+    if (t == "aten._log_softmax.default" || t == "aten._softmax.default") return lower_softmax(n);
+    if (t == "aten.nll_loss_forward.default") return lower_nll(n);
+    if (t == "aten.smooth_l1_loss.default" || t == "aten.huber_loss.default" || t == "aten.mse_loss.default" ||
+        t == "aten.l1_loss.default")
+      return lower_loss(n);
+    lower_pointwise(n);
+  }
+
+  void lower_pointwise(const Node& n) {
+    Value v;
+    v.ref = n.name;
+    v.kind = Value::Kind::pointwise;
+    v.dtype = n.meta.dtype.empty() ? "float32" : n.meta.dtype;
+    v.node = n;
+    // Arguments become program refs, each leaf read in this node's frame.
+    std::function<void(Arg&)> map = [&](Arg& a) {
+      if (a.kind == Arg::Kind::ref) a.ref = use(a.ref, n.meta.shape);
+      for (auto& item : a.items) map(item);
+    };
+    for (auto& a : v.node.args) map(a);
+    for (auto& [k, kw] : v.node.kwargs.items())
+      if (kw.is_object() && kw.contains("ref")) kw["ref"] = use(kw.at("ref").get<std::string>(), n.meta.shape);
+    // The expression must exist: ask the pointwise table now, with any operand, for a clear refusal.
+    OperandFn any = [](const Arg&) -> std::optional<std::string> { return "x"; };
+    auto e = pointwise_expr(v.node, any, "tl.float32");
+    if (e.expr.empty()) fail(e.why_not);
+    add_value(v, n.meta.shape);
+  }
+
+  void lower_view(const Node& n) {
+    if (n.args.empty() || n.args[0].kind != Arg::Kind::ref) fail(n.name + " (" + n.target + ") re-views a non-tensor");
+    std::string src = n.args[0].ref;
+    while (alias_.contains(src)) src = alias_.at(src);
+    if (!shapes_.contains(src)) fail(fmt::format("{} ({}) re-views {}, which the family cannot follow", n.name, n.target, src));
+    const auto& s = shaped(src).shape;
+    if (numel_of(s) != n.meta.numel() && n.target != "aten.expand.default")
+      fail(fmt::format("{} ({}) changes the element count of a computed value", n.name, n.target));
+    if (n.target == "aten.permute.default" || n.target == "aten.transpose.int" || n.target == "aten.t.default") {
+      bool trivial = true;  // a permutation that moves only dims of size 1 keeps the order of the elements
+      std::vector<std::int64_t> a, b;
+      for (auto d : s)
+        if (d != 1) a.push_back(d);
+      for (auto d : n.meta.shape)
+        if (d != 1) b.push_back(d);
+      trivial = a == b;
+      if (!trivial) fail(fmt::format("{} ({}) transposes a computed value", n.name, n.target));
+    }
+    if (n.target == "aten.expand.default" && numel_of(s) != n.meta.numel()) {
+      // Broadcasting a computed value is what a consumer does anyway: keep its own shape.
+      alias_[n.name] = src;
+      return;
+    }
+    if (s == n.meta.shape) {
+      alias_[n.name] = src;
+      return;
+    }
+    // A re-view of a computed value with the same elements in the same order: a new value of the new shape.
+    Value v;
+    v.ref = n.name;
+    v.kind = Value::Kind::pointwise;
+    v.dtype = shaped(src).dtype;
+    v.node.name = n.name;
+    v.node.target = "aten.alias.default";
+    v.node.args = {ref_arg(src)};
+    v.node.meta = n.meta;
+    reshaped_[n.name] = src;
+    add_value(v, n.meta.shape);
+  }
+
+  void lower_getitem(const Node& n) {
+    auto src = n.arg(0, "");
+    auto idx = number(n.arg(1, ""));
+    if (!src || src->kind != Arg::Kind::ref || !idx) fail(n.name + " (getitem) of something other than a node's results");
+    auto it = multi_.find(src->ref);
+    if (it == multi_.end()) fail(fmt::format("{} takes a result of {}, which the family cannot follow", n.name, src->ref));
+    const auto i = static_cast<std::size_t>(*idx);
+    if (i >= it->second.size() || it->second[i].empty())
+      fail(fmt::format("{} takes result {} of {}, which the family does not compute", n.name, i, src->ref));
+    alias_[n.name] = it->second[i];
+  }
+
+  // num_batches_tracked += 1 of a training-mode BatchNorm: a counter the kernels update in place.
+  void lower_counter(const Node& n) {
+    auto target = n.arg(0, "self");
+    auto by = number(n.arg(1, "other"));
+    const Constant* c = target && target->kind == Arg::Kind::ref ? g_.find_constant(target->ref) : nullptr;
+    if (!c || !c->owned() || c->kind != "buffer" || !by || numel_of(c->meta.shape) != 1)
+      fail(fmt::format("{} ({}) updates something other than a buffer's counter in place", n.name, n.target));
+    for (const auto& other : g_.nodes)
+      for (const auto& a : other.args)
+        if (a.kind == Arg::Kind::ref && a.ref == n.name) fail(n.name + " (an in-place update) is read by the graph");
+    const std::string op = use(c->name, {});
+    const std::string next = pointwise("aten.add.Tensor", {ref_arg(op), number_arg(*by)}, {}, c->meta.dtype);
+    counters_.push_back({op, next});
+  }
+
+  std::string input_of(const Node& n) {
+    auto x = n.arg(0, "self");
+    if (!x || x->kind != Arg::Kind::ref) fail(n.name + " (" + n.target + ") reduces something that is not a tensor");
+    const auto meta = g_.meta_of(x->ref);
+    return use(x->ref, meta ? meta->shape : std::vector<std::int64_t>{});
+  }
+
+  std::vector<std::size_t> dims_or_fail(const Node& n, std::size_t i, const char* kw, std::size_t rank) {
+    auto dims = dims_of(n.arg(i, kw), rank);
+    if (!dims) fail(fmt::format("{} ({}) has dims the family cannot read", n.name, n.target));
+    return *dims;
+  }
+
+  void lower_sum(const Node& n, bool mean) {
+    const std::string x = input_of(n);
+    const auto& shape = shaped(x).shape;
+    const bool all = n.target.ends_with(".default");
+    const auto dims = all ? all_axes(shape) : dims_or_fail(n, 1, "dim", shape.size());
+    if (!is_null(n.arg(all ? 1 : 3, "dtype")) && n.meta.dtype != "float32")
+      fail(n.name + " (" + n.target + ") accumulates in another dtype");
+    const bool keep = !all && bool_arg(n.arg(2, "keepdim"), false);
+    auto out_shape = reduced_shape(shape, dims, keep);
+    std::string in = x;
+    if (!float_dtype(shaped(x).dtype)) in = cast(x, "float32");
+    auto r = reduce(ReduceOp::sum, in, dims, out_shape).front();
+    if (mean) {
+      std::int64_t count = 1;
+      for (auto d : dims) count *= shape[d];
+      r = scalar_op("aten.div.Scalar", r, static_cast<double>(count));
+    }
+    alias_[n.name] = r;
+  }
+
+  std::string cast(const std::string& x, const std::string& dtype) {
+    return pointwise("aten._to_copy.default", {ref_arg(x)}, shaped(x).shape, dtype);
+  }
+
+  void lower_extreme(const Node& n) {
+    const std::string x = input_of(n);
+    const auto& shape = shaped(x).shape;
+    const bool is_max = n.target.starts_with("aten.amax") || n.target.starts_with("aten.max");
+    std::vector<std::size_t> dims;
+    bool keep = false;
+    if (n.target.ends_with(".default") && !n.target.starts_with("aten.am")) {
+      dims = all_axes(shape);
+    } else {
+      dims = dims_or_fail(n, 1, "dim", shape.size());
+      keep = bool_arg(n.arg(2, "keepdim"), false);
+    }
+    auto r = reduce(is_max ? ReduceOp::max : ReduceOp::min, x, dims, reduced_shape(shape, dims, keep)).front();
+    if (n.target == "aten.max.dim" || n.target == "aten.min.dim")
+      multi_[n.name] = {r, ""};  // the values; not the indices
+    else
+      alias_[n.name] = r;
+  }
+
+  void lower_variance(const Node& n) {
+    const std::string x = input_of(n);
+    const auto& shape = shaped(x).shape;
+    const auto dims = dims_or_fail(n, 1, "dim", shape.size());
+    double correction = 1;
+    if (n.target.ends_with(".correction")) {
+      auto c = n.arg(2, "correction");
+      if (c && c->is_number()) correction = c->number();
+    } else if (!bool_arg(n.arg(2, "unbiased"), true)) {
+      correction = 0;
+    }
+    const bool keep = bool_arg(n.arg(3, "keepdim"), false);
+    const auto out_shape = reduced_shape(shape, dims, keep);
+    std::int64_t count = 1;
+    for (auto d : dims) count *= shape[d];
+    auto parts = reduce(ReduceOp::moments, x, dims, out_shape);
+    std::string var = scalar_op("aten.div.Scalar", parts[1], static_cast<double>(count) - correction);
+    const bool std_dev = n.target.starts_with("aten.std");
+    if (std_dev) var = unary("aten.sqrt.default", var);
+    if (n.target.find("_mean") != std::string::npos) multi_[n.name] = {var, parts[0]};
+    else alias_[n.name] = var;
+  }
+
+  void lower_norm(const Node& n) {
+    const std::string x = input_of(n);
+    const auto& shape = shaped(x).shape;
+    auto ord = number(n.arg(1, n.target == "aten.linalg_vector_norm.default" ? "ord" : "p"));
+    const double p = ord.value_or(2.0);
+    std::vector<std::size_t> dims = n.target == "aten.norm.Scalar" ? all_axes(shape) : dims_or_fail(n, 2, "dim", shape.size());
+    const bool keep = n.target != "aten.norm.Scalar" && bool_arg(n.arg(3, "keepdim"), false);
+    const auto out_shape = reduced_shape(shape, dims, keep);
+    const std::string a = unary("aten.abs.default", x);
+    std::string r;
+    if (std::isinf(p)) {
+      r = reduce(p > 0 ? ReduceOp::max : ReduceOp::min, a, dims, out_shape).front();
+    } else if (p == 0) {
+      r = reduce(ReduceOp::sum, cast(scalar_op("aten.ne.Scalar", x, 0.0), "float32"), dims, out_shape).front();
+    } else if (p == 1) {
+      r = reduce(ReduceOp::sum, a, dims, out_shape).front();
+    } else if (p == 2) {
+      r = unary("aten.sqrt.default", reduce(ReduceOp::sum, binary("aten.mul.Tensor", x, x), dims, out_shape).front());
+    } else {
+      auto powered = pointwise("aten.pow.Tensor_Scalar", {ref_arg(a), number_arg(p)}, shape);
+      r = pointwise("aten.pow.Tensor_Scalar", {ref_arg(reduce(ReduceOp::sum, powered, dims, out_shape).front()),
+                                               number_arg(1.0 / p)},
+                    out_shape);
+    }
+    alias_[n.name] = r;
+  }
+
+  // (x - mean) * rstd, then * weight + bias when given: the normalisation every norm ends with.
+  std::string normalise(const std::string& x, const std::string& mean, const std::string& rstd,
+                        const std::string& weight, const std::string& bias) {
+    std::string y = binary("aten.mul.Tensor", binary("aten.sub.Tensor", x, mean), rstd);
+    if (!weight.empty()) y = binary("aten.mul.Tensor", y, weight);
+    if (!bias.empty()) y = binary("aten.add.Tensor", y, bias);
+    return y;
+  }
+
+  // A weight or bias argument read as a leaf re-viewed in the domain's frame, or "" when it is None.
+  std::string affine(const Node& n, std::size_t i, const char* kw, const std::vector<std::int64_t>& view_shape,
+                     const std::vector<std::int64_t>& frame) {
+    auto a = n.arg(i, kw);
+    if (is_null(a)) return "";
+    if (a->kind != Arg::Kind::ref) fail(n.name + " (" + n.target + ") has an affine argument that is not a tensor");
+    const Leaf* leaf = leaves_.find(a->ref);
+    if (!leaf) fail(n.name + " (" + n.target + ") has a computed weight or bias");
+    auto strides = view_strides(leaf->view, view_shape);
+    if (!strides) fail(n.name + " (" + n.target + ") has a weight or bias the family cannot re-view");
+    // A leaf of its own: the parameter seen in the view shape, broadcast into the frame.
+    const std::string ref = fmt::format("{}__{}", a->ref, view_shape.size());
+    leaves_.by_ref[ref] = {leaf->base, StridedView{view_shape, *strides}};
+    return use(ref, frame);
+  }
+
+  void lower_layer_norm(const Node& n) {
+    const std::string x = input_of(n);
+    const auto shape = shaped(x).shape;
+    auto normalized = n.arg(1, "normalized_shape");
+    const std::size_t k = normalized && normalized->kind == Arg::Kind::list ? normalized->items.size() : 0;
+    if (k == 0 || k > shape.size()) fail(n.name + " (layer_norm) has a normalized shape the family cannot read");
+    std::vector<std::size_t> dims;
+    for (std::size_t d = shape.size() - k; d < shape.size(); ++d) dims.push_back(d);
+    const double eps = number(n.arg(4, "eps")).value_or(1e-5);
+    std::int64_t count = 1;
+    for (auto d : dims) count *= shape[d];
+    auto parts = reduce(ReduceOp::moments, x, dims, reduced_shape(shape, dims, true));
+    const std::string var = scalar_op("aten.div.Scalar", parts[1], static_cast<double>(count));
+    const std::string rstd = unary("aten.rsqrt.default", scalar_op("aten.add.Scalar", var, eps));
+    const std::vector<std::int64_t> tail(shape.end() - static_cast<std::ptrdiff_t>(k), shape.end());
+    const std::string y = normalise(x, parts[0], rstd, affine(n, 2, "weight", tail, shape), affine(n, 3, "bias", tail, shape));
+    multi_[n.name] = {y, parts[0], rstd};
+  }
+
+  void lower_group_norm(const Node& n) {
+    auto x_arg = n.arg(0, "input");
+    if (!x_arg || x_arg->kind != Arg::Kind::ref) fail(n.name + " (group_norm) of something other than a tensor");
+    const auto meta = *g_.meta_of(x_arg->ref);
+    const auto N = static_cast<std::int64_t>(number(n.arg(3, "N")).value_or(0));
+    const auto C = static_cast<std::int64_t>(number(n.arg(4, "C")).value_or(0));
+    const auto HW = static_cast<std::int64_t>(number(n.arg(5, "HxW")).value_or(0));
+    const auto G = static_cast<std::int64_t>(number(n.arg(6, "group")).value_or(0));
+    const double eps = number(n.arg(7, "eps")).value_or(1e-5);
+    if (N <= 0 || C <= 0 || HW <= 0 || G <= 0 || C % G != 0 || N * C * HW != meta.numel())
+      fail(n.name + " (group_norm) has sizes the family cannot read");
+    // The domain [N, G, C/G, HxW]: a row per (sample, group), the group's channels and positions reduced.
+    const std::vector<std::int64_t> domain = {N, G, C / G, HW};
+    const Leaf* leaf = leaves_.find(x_arg->ref);
+    std::string x;
+    if (leaf) {
+      auto strides = view_strides(leaf->view, domain);
+      if (!strides) fail(n.name + " (group_norm) reads an input the family cannot re-view by groups");
+      const std::string ref = x_arg->ref + "__groups";
+      leaves_.by_ref[ref] = {leaf->base, StridedView{domain, *strides}};
+      x = use(ref, domain);
+    } else {
+      x = reshape_value(use(x_arg->ref, meta.shape), domain);
+    }
+    auto parts = reduce(ReduceOp::moments, x, {2, 3}, {N, G, 1, 1});
+    const std::string var = scalar_op("aten.div.Scalar", parts[1], static_cast<double>((C / G) * HW));
+    const std::string rstd = unary("aten.rsqrt.default", scalar_op("aten.add.Scalar", var, eps));
+    const std::vector<std::int64_t> per_channel = {G, C / G, 1};
+    const std::vector<std::int64_t> frame = domain;
+    std::string y = normalise(x, parts[0], rstd, affine(n, 1, "weight", per_channel, frame),
+                              affine(n, 2, "bias", per_channel, frame));
+    y = reshape_value(y, meta.shape);
+    multi_[n.name] = {y, reshape_value(parts[0], {N, G}), reshape_value(rstd, {N, G})};
+  }
+
+  std::string reshape_value(const std::string& src, const std::vector<std::int64_t>& shape) {
+    if (shaped(src).shape == shape) return src;
+    Value v;
+    v.ref = fresh();
+    v.kind = Value::Kind::pointwise;
+    v.dtype = shaped(src).dtype;
+    v.node.name = v.ref;
+    v.node.target = "aten.alias.default";
+    v.node.args = {ref_arg(src)};
+    v.node.meta.shape = shape;
+    v.node.meta.dtype = v.dtype;
+    reshaped_[v.ref] = src;
+    add_value(v, shape);
+    return p_.values.back().ref;
+  }
+
+  void lower_batch_norm(const Node& n) {
+    const bool legit_no_stats = n.target == "aten._native_batch_norm_legit.no_stats";
+    const std::string x = input_of(n);
+    const auto shape = shaped(x).shape;
+    if (shape.size() < 2) fail(n.name + " (batch_norm) of an input without a channel axis");
+    const std::size_t training_at = legit_no_stats ? 3 : 5;
+    if (!bool_arg(n.arg(training_at, "training"), true))
+      fail(n.name + " (batch_norm) in evaluation mode: the running statistics make it a pointwise op, not a reduction");
+    const double momentum = number(n.arg(training_at + 1, "momentum")).value_or(0.1);
+    const double eps = number(n.arg(training_at + 2, "eps")).value_or(1e-5);
+    std::vector<std::size_t> dims = {0};
+    for (std::size_t d = 2; d < shape.size(); ++d) dims.push_back(d);
+    std::int64_t count = 1;
+    for (auto d : dims) count *= shape[d];
+    auto parts = reduce(ReduceOp::moments, x, dims, reduced_shape(shape, dims, true));
+    const std::string var = scalar_op("aten.div.Scalar", parts[1], static_cast<double>(count));
+    const std::string rstd = unary("aten.rsqrt.default", scalar_op("aten.add.Scalar", var, eps));
+    const std::vector<std::int64_t> per_channel = {shape[1]};
+    std::vector<std::int64_t> channel_view = {shape[1]};
+    for (std::size_t d = 2; d < shape.size(); ++d) channel_view.push_back(1);
+    const std::string y = normalise(x, parts[0], rstd, affine(n, 1, "weight", channel_view, shape),
+                                    affine(n, 2, "bias", channel_view, shape));
+    multi_[n.name] = {y, reshape_value(parts[0], per_channel), reshape_value(rstd, per_channel)};
+    if (legit_no_stats) return;
+    // The running statistics, updated in place as PyTorch does: with the unbiased variance.
+    const std::vector<std::int64_t> row = reduced_shape(shape, dims, true);
+    for (std::size_t k = 0; k < 2; ++k) {
+      auto buf = n.arg(3 + k, k == 0 ? "running_mean" : "running_var");
+      if (is_null(buf)) continue;
+      const Constant* c = buf->kind == Arg::Kind::ref ? g_.find_constant(buf->ref) : nullptr;
+      if (!c || !c->owned()) fail(n.name + " (batch_norm) has running statistics that are not buffers of the module");
+      const std::string old = affine(n, 3 + k, k == 0 ? "running_mean" : "running_var", channel_view, row);
+      const std::string batch =
+          k == 0 ? parts[0] : scalar_op("aten.div.Scalar", parts[1], static_cast<double>(std::max<std::int64_t>(count - 1, 1)));
+      const std::string next = binary("aten.add.Tensor", scalar_op("aten.mul.Scalar", old, 1.0 - momentum),
+                                      scalar_op("aten.mul.Scalar", batch, momentum));
+      p_.updates.push_back({old, next, Level::row});
+    }
+  }
+
+  void lower_softmax(const Node& n) {
+    const std::string x = input_of(n);
+    const auto& shape = shaped(x).shape;
+    const auto dims = dims_or_fail(n, 1, "dim", shape.size());
+    const std::string lse = reduce(ReduceOp::logsumexp, x, dims, reduced_shape(shape, dims, true)).front();
+    const std::string shifted = binary("aten.sub.Tensor", x, lse);
+    alias_[n.name] = n.target == "aten._softmax.default" ? unary("aten.exp.default", shifted) : shifted;
+  }
+
+  // nll_loss(log_probs [B, C] or [C], target [B] or [], weight None, reduction, ignore_index).
+  void lower_nll(const Node& n) {
+    const std::string logp = input_of(n);
+    const auto& shape = shaped(logp).shape;
+    if (!is_null(n.arg(2, "weight"))) fail(n.name + " (nll_loss) with class weights is not supported");
+    const auto reduction = static_cast<int>(number(n.arg(3, "reduction")).value_or(1));
+    const double ignore = number(n.arg(4, "ignore_index")).value_or(-100);
+    auto target_arg = n.arg(1, "target");
+    if (!target_arg || target_arg->kind != Arg::Kind::ref) fail(n.name + " (nll_loss) has a target that is not a tensor");
+    if (shape.empty() || shape.size() > 2) fail(n.name + " (nll_loss) of log-probabilities that are not [B, C] or [C]");
+    const std::size_t class_axis = shape.size() == 2 ? 1 : 0;
+    const std::vector<std::int64_t> rows = shape.size() == 2 ? std::vector<std::int64_t>{shape[0]} : std::vector<std::int64_t>{};
+    // The row frame: the target indexes rows, the class axis is the reduced one.
+    std::vector<std::int64_t> row_frame = rows;
+    if (!have_domain_) {
+      // The domain comes from the log-probabilities' producer (a log_softmax) or from here.
+      p_.domain = shape;
+      p_.reduced.assign(shape.size(), false);
+      p_.reduced[class_axis] = true;
+      have_domain_ = true;
+      for (const auto& pend : pending_) resolve_operand(pend);
+    } else if (!same_axes(shape, {class_axis})) {
+      fail(n.name + " (nll_loss) picks along another axis than the problem's rows reduce");
+    }
+    const std::string target = use(target_arg->ref, row_frame);
+    const std::string valid = scalar_op("aten.ne.Scalar", target, ignore);
+    // The position to gather from: the target, or 0 (an integer) for an ignored row.
+    const std::string index = pointwise("aten.where.self", {ref_arg(valid), ref_arg(target), ref_arg(literal("0"))},
+                                        row_frame, shaped(target).dtype);
+    Value picked;
+    picked.ref = fresh();
+    picked.kind = Value::Kind::gathered;
+    picked.gathered = logp;
+    picked.index = index;
+    picked.level = Level::row;
+    add_value(picked, row_frame);
+    levels_[picked.ref] = Level::row;
+    const std::string validf = cast(valid, "float32");
+    const std::string loss = binary("aten.mul.Tensor", unary("aten.neg.default", picked.ref), validf);
+    if (reduction == 0) {
+      multi_[n.name] = {loss, ""};
+      return;
+    }
+    const std::string sum = reduce(ReduceOp::sum, loss, all_axes(row_frame), {}).front();
+    const std::string weight = reduce(ReduceOp::sum, validf, all_axes(row_frame), {}).front();
+    multi_[n.name] = {reduction == 1 ? binary("aten.div.Tensor", sum, weight) : sum, weight};
+  }
+
+  void lower_loss(const Node& n) {
+    const std::string a = input_of(n);
+    auto b_arg = n.arg(1, "target");
+    if (!b_arg || b_arg->kind != Arg::Kind::ref) fail(n.name + " (" + n.target + ") has a target that is not a tensor");
+    const std::string b = use(b_arg->ref, n.arg(0, "self") ? shaped(a).shape : std::vector<std::int64_t>{});
+    const auto reduction = static_cast<int>(number(n.arg(2, "reduction")).value_or(1));
+    const std::string d = binary("aten.sub.Tensor", a, b);
+    std::string loss;
+    if (n.target == "aten.mse_loss.default") {
+      loss = binary("aten.mul.Tensor", d, d);
+    } else {
+      const std::string ad = unary("aten.abs.default", d);
+      double beta = number(n.arg(3, n.target == "aten.huber_loss.default" ? "delta" : "beta")).value_or(1.0);
+      if (n.target == "aten.l1_loss.default" || beta == 0) {
+        loss = ad;
+      } else {
+        const std::string small = scalar_op("aten.lt.Scalar", ad, beta);
+        const std::string quad = scalar_op("aten.mul.Scalar", binary("aten.mul.Tensor", d, d),
+                                           n.target == "aten.huber_loss.default" ? 0.5 : 0.5 / beta);
+        const std::string lin = n.target == "aten.huber_loss.default"
+                                    ? scalar_op("aten.mul.Scalar", scalar_op("aten.sub.Scalar", ad, 0.5 * beta), beta)
+                                    : scalar_op("aten.sub.Scalar", ad, 0.5 * beta);
+        loss = pointwise("aten.where.self", {ref_arg(small), ref_arg(quad), ref_arg(lin)}, shaped(d).shape);
+      }
+    }
+    if (reduction == 0) {
+      alias_[n.name] = loss;
+      return;
+    }
+    const auto& shape = shaped(loss).shape;
+    std::string r = reduce(ReduceOp::sum, loss, all_axes(shape), {}).front();
+    if (reduction == 1) r = scalar_op("aten.div.Scalar", r, static_cast<double>(numel_of(shape)));
+    alias_[n.name] = r;
+  }
+
+  // ---- outputs and the final resolution ----------------------------------------------------------------
+
+  void add_output(const std::string& trace_ref) {
+    std::string ref = trace_ref;
+    while (alias_.contains(ref)) ref = alias_.at(ref);
+    if (!shapes_.contains(ref) || value(ref).kind == Value::Kind::operand || value(ref).kind == Value::Kind::literal)
+      fail(fmt::format("output {} is not computed by the graph", trace_ref));
+    const auto meta = g_.meta_of(trace_ref);
+    Output o;
+    o.value = ref;
+    o.shape = meta ? meta->shape : shaped(ref).shape;
+    o.dtype = meta && !meta->dtype.empty() ? meta->dtype : shaped(ref).dtype;
+    p_.outputs.push_back(o);
+  }
+
+  // Operands' strides over the domain, every value's level, and the checks that the frames agree.
+  // An operand's strides over the domain and its level, once the domain is known.
+  void resolve_operand(const PendingOperand& pend) {
+    Operand& o = operand_ref(pend.var);
+    o.strides = to_domain(pend.view, pend.frame, pend.var);
+    bool along_reduced = false, along_kept = false;
+    for (std::size_t i = 0; i < o.strides.size(); ++i) {
+      if (o.strides[i] == 0) continue;
+      (p_.reduced[i] ? along_reduced : along_kept) = true;
+    }
+    o.level = along_reduced ? Level::element : along_kept ? Level::row : Level::total;
+    levels_[o.var] = o.level;
+  }
+
+  void resolve() {
+    for (const auto& pend : pending_) resolve_operand(pend);
+    for (auto& v : p_.values) {
+      if (v.kind == Value::Kind::operand) v.level = operand_ref(v.operand).level;
+      else if (v.kind == Value::Kind::literal) v.level = Level::total;
+      else if (v.kind == Value::Kind::pointwise) {
+        Level l = Level::total;
+        for (const auto& a : v.node.args) {
+          if (a.kind == Arg::Kind::ref) l = std::min(l, value_level(a.ref));
+          for (const auto& item : a.items)
+            if (item.kind == Arg::Kind::ref) l = std::min(l, value_level(item.ref));
+        }
+        v.level = l;
+      }
+      levels_[v.ref] = v.level;
+    }
+    for (const auto& r : p_.reductions) {
+      const Level in = value_level(r.input);
+      if (r.level == Level::row && in != Level::element && p_.rows() > 1)
+        fail("a reduction over the rows' axes of a value that does not vary along them");
+      if (r.level == Level::total && in == Level::element)
+        fail("internal: a total of element values without the rows' reduction");
+    }
+    for (const auto& v : p_.values) check_frame(v);
+    for (const auto& u : p_.updates)
+      if (value_level(u.value) == Level::element) fail("a running statistic that varies along the reduced axes");
+    for (const auto& c : counters_) p_.updates.push_back({c.first, c.second, Level::total});
+    for (auto& o : p_.outputs) {
+      o.level = value_level(o.value);
+      if (o.level == Level::element && numel_of(o.shape) != numel_of(p_.domain))
+        fail(fmt::format("output {} has {} elements, the domain {}", o.value, numel_of(o.shape), numel_of(p_.domain)));
+      if (o.level == Level::row && numel_of(o.shape) != p_.rows())
+        fail(fmt::format("output {} has {} elements, one per row would be {}", o.value, numel_of(o.shape), p_.rows()));
+      if (o.level == Level::total && numel_of(o.shape) != 1) fail(fmt::format("output {} is one value broadcast", o.value));
+    }
+  }
+
+  Level value_level(const std::string& ref) const { return levels_.at(ref); }
+
+  Operand& operand_ref(const std::string& var) {
+    for (auto& o : p_.operands)
+      if (o.var == var) return o;
+    fail("internal: no operand " + var);
+  }
+
+  // An element-level value's frame must map onto the domain, and a row value must line up with the rows
+  // wherever an element value reads it (PyTorch aligns shapes from the right).
+  void check_frame(const Value& v) {
+    if (v.kind != Value::Kind::pointwise || v.level != Level::element) return;
+    const auto& frame = shaped(v.ref).shape;
+    if (!maps_to_domain(frame))
+      fail(fmt::format("{} ({}) of shape [{}] is computed over neither the domain [{}] nor its rows", v.ref,
+                       v.node.target, fmt::join(frame, ","), fmt::join(p_.domain, ",")));
+    for (const auto& a : v.node.args) {
+      // Operands were mapped onto the domain by their strides; computed row values by their shapes.
+      if (a.kind != Arg::Kind::ref || value_level(a.ref) != Level::row || value(a.ref).kind == Value::Kind::operand)
+        continue;
+      const auto& s = shaped(a.ref).shape;
+      if (frame != p_.domain || !row_aligned(s))
+        fail(fmt::format("{} ({}) broadcasts the per-row value {} of shape [{}] across the rows of [{}]", v.ref,
+                         v.node.target, a.ref, fmt::join(s, ","), fmt::join(p_.domain, ",")));
+    }
+  }
+
+  bool maps_to_domain(const std::vector<std::int64_t>& frame) const {
+    return broadcast_strides(StridedView::contiguous(frame), p_.domain).has_value() ||
+           numel_of(frame) == numel_of(p_.domain);
+  }
+
+  // A row value of shape `s` right-aligned into the domain covers only kept axes, each with its size.
+  bool row_aligned(const std::vector<std::int64_t>& s) const {
+    if (s.size() > p_.domain.size()) return false;
+    const std::size_t lead = p_.domain.size() - s.size();
+    for (std::size_t i = 0; i < s.size(); ++i) {
+      if (s[i] == 1) continue;
+      if (p_.reduced[lead + i] || s[i] != p_.domain[lead + i]) return false;
+    }
+    return true;
+  }
+
+  // A leaf read in `frame`: broadcast into the frame, then the frame onto the domain (right-aligned, or
+  // re-viewed as the domain when it holds as many elements, or as the rows when it is a row frame).
+  std::vector<std::int64_t> to_domain(const StridedView& view, const std::vector<std::int64_t>& frame,
+                                      const std::string& what) {
+    auto in_frame = broadcast_strides(view, frame);
+    if (!in_frame)
+      fail(fmt::format("{} of shape [{}] does not broadcast to [{}]", what, fmt::join(view.shape, ","), fmt::join(frame, ",")));
+    const StridedView framed{frame, *in_frame};
+    if (frame == p_.domain) return *in_frame;
+    if (auto s = broadcast_strides(framed, p_.domain)) return *s;
+    if (numel_of(frame) == numel_of(p_.domain))
+      if (auto s = view_strides(framed, p_.domain)) return *s;
+    // A row frame: the kept axes in order, without the reduced ones.
+    if (frame == kept_shape()) {
+      std::vector<std::int64_t> out(p_.domain.size(), 0);
+      std::size_t k = 0;
+      for (std::size_t i = 0; i < p_.domain.size(); ++i)
+        if (!p_.reduced[i]) out[i] = (*in_frame)[k++];
+      return out;
+    }
+    if (numel_of(frame) == 1) return std::vector<std::int64_t>(p_.domain.size(), 0);
+    fail(fmt::format("{} is read in a frame [{}] that maps onto neither the domain [{}] nor its rows", what,
+                     fmt::join(frame, ","), fmt::join(p_.domain, ",")));
+  }
+
+  const OpGraph& g_;
+  Leaves leaves_;
+  Program p_;
+  int next_ = 0;
+  bool have_domain_ = false;
+  std::string domain_value_;
+  std::map<std::string, std::string> alias_;                 // trace ref -> program ref
+  std::map<std::string, std::vector<std::string>> multi_;   // composite node -> its results' refs
+  std::map<std::string, Shaped> shapes_;                     // program ref -> its shape
+  std::map<std::string, Level> levels_;
+  std::map<std::string, std::string> operand_of_, literal_of_;
+  std::map<std::string, std::string> reshaped_;
+  std::vector<PendingOperand> pending_;
+  std::vector<std::pair<std::string, std::string>> counters_;  // operand var, its next value
+};
+
+}  // namespace
+
+bool Operand::is_float() const { return float_dtype(dtype); }
+
+std::int64_t Program::rows() const {
+  std::int64_t n = 1;
+  for (std::size_t i = 0; i < domain.size(); ++i)
+    if (!reduced[i]) n *= domain[i];
+  return n;
+}
+
+std::int64_t Program::row_length() const {
+  std::int64_t n = 1;
+  for (std::size_t i = 0; i < domain.size(); ++i)
+    if (reduced[i]) n *= domain[i];
+  return n;
+}
+
+const Value& Program::value(const std::string& ref) const {
+  for (const auto& v : values)
+    if (v.ref == ref) return v;
+  throw std::runtime_error("map-reduce program has no value " + ref);
+}
+
+const Operand& Program::operand(const std::string& var) const {
+  for (const auto& o : operands)
+    if (o.var == var) return o;
+  throw std::runtime_error("map-reduce program has no operand " + var);
+}
+
+int Program::stage_of(int reduction) const {
+  // 1 + the latest stage among the row reductions the input reads.
+  std::function<int(const std::string&)> depth = [&](const std::string& ref) -> int {
+    const Value& v = value(ref);
+    if (v.kind == Value::Kind::reduced) {
+      const Reduction& r = reductions[static_cast<std::size_t>(v.reduction)];
+      return r.level == Level::row ? stage_of(v.reduction) : 0;
+    }
+    int d = 0;
+    if (v.kind == Value::Kind::pointwise)
+      for (const auto& a : v.node.args)
+        if (a.kind == Arg::Kind::ref) d = std::max(d, depth(a.ref));
+    if (v.kind == Value::Kind::gathered) d = std::max(depth(v.gathered), depth(v.index));
+    return d;
+  };
+  return 1 + depth(reductions[static_cast<std::size_t>(reduction)].input);
+}
+
+int Program::stages() const {
+  int s = 0;
+  for (std::size_t i = 0; i < reductions.size(); ++i)
+    if (reductions[i].level == Level::row) s = std::max(s, stage_of(static_cast<int>(i)));
+  return s;
+}
+
+bool Program::has(Level level, bool outputs_only) const {
+  for (const auto& o : outputs)
+    if (o.level == level) return true;
+  if (outputs_only) return false;
+  for (const auto& r : reductions)
+    if (r.level == level) return true;
+  return false;
+}
+
+std::variant<Program, std::string> lower(const TraceResult& trace) {
+  if (trace.graph.outputs.empty()) return std::string("the problem has no outputs");
+  return Lowering(trace).run();
+}
+
+}  // namespace kernelagent::mapreduce

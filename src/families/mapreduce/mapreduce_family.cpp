@@ -1,0 +1,562 @@
+// The map-reduce family: the recogniser (lowering.cpp makes the program), the validity rule of a
+// configuration, and the kernels of its variants, assembled from the templates in families/mapreduce:
+//   registers  a program per block of rows, each row whole in registers: read once, written once;
+//   loop       a program per block of rows walking them in steps: read once per stage, once more to write;
+//   split      several programs per row write partial results that a second kernel folds in order, and an
+//              apply kernel writes the element outputs: for few, long rows (a norm over a whole tensor);
+// and, when the rows' values are reduced to a total, a last kernel that folds the rows' programs' partial
+// results in order (a loss). Every sum is in a fixed order: the same inputs give the same bits every run.
+
+#include <map>
+#include <numeric>
+
+#include <fmt/format.h>
+
+#include "kernelagent/families/family.hpp"
+#include "kernelagent/families/mapreduce/emitter.hpp"
+#include "kernelagent/families/mapreduce/layout.hpp"
+#include "kernelagent/families/mapreduce/program.hpp"
+#include "kernelagent/families/model_wrapper.hpp"
+#include "kernelagent/families/registry.hpp"
+
+namespace kernelagent {
+
+namespace {
+
+using namespace mapreduce;
+
+std::string strip(std::string s) {
+  while (!s.empty() && s.back() == '\n') s.pop_back();
+  return s;
+}
+
+std::string str(std::int64_t v) { return std::to_string(v); }
+
+// The accumulators a partial result of a reduction has: one, or two for moments and logsumexp.
+std::vector<std::string> partial_slots(const Reduction& r) {
+  if (r.op == ReduceOp::moments) return {r.var + "_s1", r.var + "_s2"};
+  if (r.op == ReduceOp::logsumexp) return {r.var + "_m", r.var + "_s"};
+  return {r.var};
+}
+
+// The variables a row reduction's result is held in, for the apply kernel.
+std::vector<std::string> result_vars(const Reduction& r) {
+  if (r.op == ReduceOp::moments) return {r.var + "_mean", r.var + "_m2"};
+  if (r.op == ReduceOp::logsumexp) return {r.var + "_lse"};
+  return {r.var};
+}
+
+const char* tl_reduce(ReduceOp op) { return op == ReduceOp::max ? "tl.max" : op == ReduceOp::min ? "tl.min" : "tl.sum"; }
+
+struct Plan {
+  std::string variant;
+  std::int64_t block_k = 1, block_j = 1024, split = 1, warps = 4;
+  std::int64_t k_blocks = 1, j_blocks = 1, steps = 1, row_programs = 1, split_steps = 1;
+};
+
+class MapReduceProblem final : public FamilyProblem {
+ public:
+  MapReduceProblem(const Family& f, const TraceResult& t, Program p)
+      : FamilyProblem(f, t), p_(std::move(p)), l_(Layout::of(p_)) {}
+
+ protected:
+  bool valid_config(const Config& c, const GpuSpec* gpu, Precision) const override {
+    const Plan plan = plan_of(c);
+    const std::int64_t tile = plan.block_k * plan.block_j;
+    if (plan.block_k > std::max<std::int64_t>(pow2_at_least(l_.k_in), 1)) return false;
+    if (plan.block_j > std::max<std::int64_t>(pow2_at_least(l_.j_in), 16)) return false;
+    const std::int64_t per_thread = tile / (32 * plan.warps);
+    // At least one element per thread, unless one warp is already too many (a tiny problem).
+    if ((per_thread < 1 && plan.warps > 1) || per_thread > 64) return false;
+    const std::int64_t sms = gpu && gpu->sm_count > 0 ? gpu->sm_count : 132;
+    const bool one_tile = l_.j_out == 1 && plan.block_j >= l_.j_in;
+    if (plan.variant == "registers") return plan.split == 1 && one_tile && tile <= 16384;
+    if (plan.variant == "loop") return plan.split == 1 && !one_tile && tile <= 8192;
+    if (plan.variant == "split") {
+      // Worth a second kernel only when the rows alone leave the GPU idle; every split walks two steps or more.
+      return plan.split > 1 && p_.stages() <= 1 && tile <= 8192 && plan.row_programs < 2 * sms &&
+             plan.steps >= 2 * plan.split;
+    }
+    return false;
+  }
+
+  Emission emission(const Config& c) const override {
+    const Plan plan = plan_of(c);
+    if (plan.variant == "split" && p_.stages() > 1)
+      throw std::runtime_error("the split variant folds one stage of reductions");
+    std::string kernels;
+    std::vector<std::pair<std::string, std::int64_t>> launches;  // kernel, grid
+    const bool element_out = p_.has(Level::element, true);
+    const bool totals = p_.has(Level::total);
+    if (plan.variant == "split") {
+      kernels += render_from("split_partials", with_sizes(plan, {{"BODY", strip(split_partials_body(plan))}})) + "\n\n";
+      kernels += render_from("split_rows", with_sizes(plan, {{"BODY", strip(split_rows_body(plan))}})) + "\n\n";
+      launches.push_back({"ka_partials_kernel", plan.row_programs * plan.split});
+      launches.push_back({"ka_rows_kernel", plan.row_programs});
+      if (element_out) {
+        kernels += render_from("apply", with_sizes(plan, {{"BODY", strip(apply_body())}})) + "\n\n";
+        launches.push_back({"ka_apply_kernel", plan.row_programs * plan.steps});
+      }
+    } else {
+      const std::string body = plan.variant == "registers" ? registers_body(plan) : loop_body(plan);
+      kernels += render_from(plan.variant == "registers" ? "rows_registers" : "rows_loop",
+                        with_sizes(plan, {{"BODY", strip(body)}})) +
+                 "\n\n";
+      launches.push_back({"ka_rows_kernel", plan.row_programs});
+    }
+    if (totals) {
+      kernels += render("total", {{"PARAMS", params()}, {"PARTIALS", str(plan.row_programs)}, {"BODY", strip(total_body(plan))}}) +
+                 "\n\n";
+      launches.push_back({"ka_total_kernel", 1});
+    }
+    std::string launch_lines;
+    for (const auto& [kernel, grid] : launches)
+      launch_lines += render("launch_kernel", {{"KERNEL", kernel},
+                                               {"GRID", str(grid)},
+                                               {"NUM_WARPS", kernel == "ka_total_kernel" ? "4" : str(plan.warps)}});
+    std::string allocs, rets, args;
+    const std::string device = p_.operands.front().tensor_expr;
+    for (const auto& o : p_.operands) args += o.tensor_expr + ", ";
+    for (std::size_t i = 0; i < p_.outputs.size(); ++i) {
+      const Output& o = p_.outputs[i];
+      allocs += render("alloc", {{"NAME", fmt::format("out{}", i)},
+                                 {"SHAPE", py_tuple(o.shape)},
+                                 {"DTYPE", o.dtype},
+                                 {"DEVICE", device}});
+      args += fmt::format("out{}, ", i);
+      rets += (rets.empty() ? "" : ", ") + fmt::format("out{}", i);
+    }
+    // Workspaces: the split programs' partial results, the rows' reduced values for the apply kernel, the
+    // rows' programs' partial totals. An unused one is passed as a tensor the kernels never touch.
+    auto workspace = [&](const std::string& name, std::int64_t floats) {
+      if (floats <= 0) return std::string("out0");
+      allocs += render("alloc", {{"NAME", name}, {"SHAPE", py_tuple({floats})}, {"DTYPE", "float32"}, {"DEVICE", device}});
+      return name;
+    };
+    args += workspace("ws_part", plan.variant == "split" ? p_.rows() * plan.split * partial_count() : 0) + ", ";
+    args += workspace("ws_row", plan.variant == "split" && element_out ? p_.rows() * result_count() : 0) + ", ";
+    args += workspace("ws_total", totals ? plan.row_programs * total_count() : 0);
+    std::string plan_text = plan_comment(plan);
+    std::vector<std::size_t> reduced_axes;
+    for (std::size_t a = 0; a < p_.domain.size(); ++a)
+      if (p_.reduced[a]) reduced_axes.push_back(a);
+    return {"kernel",
+            {{"DOMAIN", fmt::format("[{}]", fmt::join(p_.domain, ", "))},
+             {"REDUCED", fmt::format("{}", fmt::join(reduced_axes, ", "))},
+             {"ROWS", str(p_.rows())},
+             {"ROW_LENGTH", str(p_.row_length())},
+             {"PLAN", plan_text},
+             {"KERNELS", strip(kernels)},
+             {"ALLOCS", strip(allocs)},
+             {"LAUNCH", strip(render("launch", {{"ARGS", args}, {"LAUNCHES", strip(launch_lines)}}))},
+             {"RETURN", p_.outputs.size() == 1 ? rets : "(" + rets + ")"}}};
+  }
+
+ private:
+  Plan plan_of(const Config& c) const {
+    Plan plan;
+    plan.variant = c.value("variant", std::string("registers"));
+    plan.block_k = c.value("block_k", std::int64_t{1});
+    plan.block_j = c.value("block_j", std::int64_t{1024});
+    plan.split = c.value("split", std::int64_t{1});
+    plan.warps = c.value("num_warps", std::int64_t{4});
+    plan.k_blocks = cdiv(l_.k_in, plan.block_k);
+    plan.j_blocks = cdiv(l_.j_in, plan.block_j);
+    plan.steps = l_.j_out * plan.j_blocks;
+    plan.row_programs = l_.k_out * plan.k_blocks;
+    plan.split_steps = cdiv(plan.steps, std::max<std::int64_t>(plan.split, 1));
+    return plan;
+  }
+
+  std::string plan_comment(const Plan& plan) const {
+    if (plan.variant == "registers")
+      return fmt::format("Each program holds {} row(s) whole in registers: the input is read once.", plan.block_k);
+    if (plan.variant == "loop")
+      return fmt::format("Each program walks {} row(s) in {} steps of {}: once per stage of reductions{}.", plan.block_k,
+                         plan.steps, plan.block_j, p_.has(Level::element, true) ? ", once more to write" : "");
+    return fmt::format("{} programs share each row and write partial results; a second kernel folds them{}.",
+                       plan.split, p_.has(Level::element, true) ? " and a third writes the elements" : "");
+  }
+
+  // The sizes every kernel template draws on, with the kernel's own values.
+  std::map<std::string, std::string> with_sizes(const Plan& plan, std::map<std::string, std::string> v) const {
+    v["PARAMS"] = params();
+    v["BLOCK_K"] = str(plan.block_k);
+    v["K_BLOCKS"] = str(plan.k_blocks);
+    v["K_IN"] = str(l_.k_in);
+    v["BLOCK_J"] = str(plan.block_j);
+    v["J_IN"] = str(l_.j_in);
+    v["J_BLOCKS"] = str(plan.j_blocks);
+    v["STEPS"] = str(plan.steps);
+    v["SPLIT"] = str(plan.split);
+    v["SPLIT_P2"] = str(pow2_at_least(plan.split));
+    v["SPLIT_STEPS"] = str(plan.split_steps);
+    return v;
+  }
+
+  // Every kernel takes the same parameters: the operands, the outputs, the three workspaces.
+  std::string params() const {
+    std::string out;
+    for (const auto& o : p_.operands) out += o.ptr + ", ";
+    for (std::size_t i = 0; i < p_.outputs.size(); ++i) out += fmt::format("out{}_ptr, ", i);
+    return out + "ws_part_ptr, ws_row_ptr, ws_total_ptr";
+  }
+
+  std::size_t partial_count() const {
+    std::size_t n = 0;
+    for (const auto& r : p_.reductions)
+      if (r.level == Level::row) n += partial_slots(r).size();
+    return n;
+  }
+  std::size_t result_count() const {
+    std::size_t n = 0;
+    for (const auto& r : p_.reductions)
+      if (r.level == Level::row) n += result_vars(r).size();
+    return n;
+  }
+  std::size_t total_count() const {
+    std::size_t n = 0;
+    for (const auto& r : p_.reductions)
+      if (r.level == Level::total) ++n;
+    return n;
+  }
+
+  std::string length() const { return fmt::format("{}.0", p_.row_length()); }
+
+  // ---- the tail every rows kernel ends with --------------------------------------------------------------
+
+  // Row outputs, row updates, the partial totals of this program's rows and (without a total kernel) the
+  // total updates.
+  void row_tail(Emitter& e) const {
+    for (std::size_t i = 0; i < p_.outputs.size(); ++i) {
+      const Output& o = p_.outputs[i];
+      if (o.level != Level::row) continue;
+      const std::string v = e.need(o.value);
+      e.line(fmt::format("tl.store(out{0}_ptr + (k_out * {1} + k_in), {2}.to(out{0}_ptr.dtype.element_ty), mask=row_ok)",
+                         i, l_.k_in, v));
+    }
+    for (const auto& u : p_.updates) {
+      if (u.level != Level::row) continue;
+      const Operand& o = p_.operand(u.operand);
+      e.line(fmt::format("tl.store({} + {}, {}.to({}.dtype.element_ty), mask=row_ok)", o.ptr,
+                         l_.offset(o.strides, "k_out", "k_in", "", ""), e.need(u.value), o.ptr));
+    }
+    std::size_t slot = 0;
+    const std::size_t nt = total_count();
+    for (const auto& r : p_.reductions) {
+      if (r.level != Level::total) continue;
+      const std::string v = e.need(r.input);
+      e.line(fmt::format("tl.store(ws_total_ptr + pid * {} + {}, {}(tl.where(row_ok, {}, {})))", nt, slot++,
+                         tl_reduce(r.op), v, identity_of(r.op)));
+    }
+    if (!p_.has(Level::total)) {
+      for (const auto& u : p_.updates) {
+        if (u.level != Level::total) continue;
+        const Operand& o = p_.operand(u.operand);
+        const std::string v = e.need(u.value);  // its lines first, outside the branch
+        e.line("if pid == 0:");
+        e.line(fmt::format("    tl.store({}, {}.to({}.dtype.element_ty))", o.ptr, v, o.ptr));
+      }
+    }
+  }
+
+  // The element outputs at the tile's positions.
+  void element_stores(Emitter& e) const {
+    for (std::size_t i = 0; i < p_.outputs.size(); ++i) {
+      const Output& o = p_.outputs[i];
+      if (o.level != Level::element) continue;
+      const std::string v = e.need(o.value);
+      e.line(fmt::format("tl.store(out{0}_ptr + {1}, {2}.to(out{0}_ptr.dtype.element_ty), mask=mask)", i,
+                         l_.offset(l_.contiguous(), "k_out", "k_in", "j_out", "j_in"), v));
+    }
+  }
+
+  // ---- registers: the whole row in one tile --------------------------------------------------------------
+
+  std::string registers_body(const Plan&) const {
+    Emitter e(p_, l_, Context::tile, 4);
+    for (int stage = 1; stage <= p_.stages(); ++stage)
+      for (std::size_t i = 0; i < p_.reductions.size(); ++i) {
+        const Reduction& r = p_.reductions[i];
+        if (r.level != Level::row || p_.stage_of(static_cast<int>(i)) != stage) continue;
+        const std::string v = e.need(r.input);
+        switch (r.op) {
+          case ReduceOp::sum:
+          case ReduceOp::max:
+          case ReduceOp::min:
+            e.line(fmt::format("{} = {}(tl.where(mask, {}, {}), axis=1, keep_dims=True)", r.var, tl_reduce(r.op), v,
+                               identity_of(r.op)));
+            break;
+          case ReduceOp::moments:
+            // Exact two passes over the registers: the mean, then the squared deviations from it.
+            e.line(fmt::format("{}_mean = tl.sum(tl.where(mask, {}, 0.0), axis=1, keep_dims=True) / {}", r.var, v, length()));
+            e.line(fmt::format("{0}_d = tl.where(mask, {1} - {0}_mean, 0.0)", r.var, v));
+            e.line(fmt::format("{0}_m2 = tl.sum({0}_d * {0}_d, axis=1, keep_dims=True)", r.var));
+            break;
+          case ReduceOp::logsumexp:
+            e.line(fmt::format("{}_m = tl.max(tl.where(mask, {}, float(\"-inf\")), axis=1, keep_dims=True)", r.var, v));
+            e.line(fmt::format("{0}_lse = {0}_m + tl.log(tl.sum(tl.where(mask, tl.exp({1} - {0}_m), 0.0), axis=1, keep_dims=True))",
+                               r.var, v));
+            break;
+        }
+      }
+    element_stores(e);
+    row_tail(e);
+    return e.take();
+  }
+
+  // ---- loop: a pass per stage, then a pass that writes ---------------------------------------------------
+
+  // Accumulator lines of a reduction inside a pass (`v` its input in the tile).
+  static void accumulate(Emitter& e, const Reduction& r, const std::string& v) {
+    switch (r.op) {
+      case ReduceOp::sum:
+        e.line(fmt::format("acc_{} += tl.where(mask, {}, 0.0)", r.var, v));
+        break;
+      case ReduceOp::max:
+        e.line(fmt::format("acc_{0} = tl.maximum(acc_{0}, tl.where(mask, {1}, float(\"-inf\")))", r.var, v));
+        break;
+      case ReduceOp::min:
+        e.line(fmt::format("acc_{0} = tl.minimum(acc_{0}, tl.where(mask, {1}, float(\"inf\")))", r.var, v));
+        break;
+      case ReduceOp::moments:
+        // Sums shifted by the row's first value: no cancellation between a large mean and a small variance.
+        e.line(fmt::format("{0}_d = tl.where(mask, {1} - {0}_shift, 0.0)", r.var, v));
+        e.line(fmt::format("acc_{0}_s1 += {0}_d", r.var));
+        e.line(fmt::format("acc_{0}_s2 += {0}_d * {0}_d", r.var));
+        break;
+      case ReduceOp::logsumexp:
+        e.line(fmt::format("{0}_step = tl.max(tl.where(mask, {1}, float(\"-inf\")), axis=1, keep_dims=True)", r.var, v));
+        e.line(fmt::format("{0}_new = tl.maximum({0}_m, {0}_step)", r.var));
+        e.line(fmt::format("{0}_s = {0}_s * tl.exp({0}_m - {0}_new) + tl.sum(tl.where(mask, tl.exp({1} - {0}_new), 0.0), axis=1, keep_dims=True)",
+                           r.var, v));
+        e.line(fmt::format("{0}_m = {0}_new", r.var));
+        break;
+    }
+  }
+
+  static void init_accumulators(Emitter& e, const Reduction& r, const Plan& plan) {
+    const std::string shape = fmt::format("[{}, {}]", plan.block_k, plan.block_j);
+    switch (r.op) {
+      case ReduceOp::sum:
+      case ReduceOp::max:
+      case ReduceOp::min:
+        e.line(fmt::format("acc_{} = tl.full({}, {}, tl.float32)", r.var, shape, identity_of(r.op)));
+        break;
+      case ReduceOp::moments:
+        e.line(fmt::format("acc_{}_s1 = tl.zeros({}, tl.float32)", r.var, shape));
+        e.line(fmt::format("acc_{}_s2 = tl.zeros({}, tl.float32)", r.var, shape));
+        break;
+      case ReduceOp::logsumexp:
+        e.line(fmt::format("{}_m = tl.full([{}, 1], float(\"-inf\"), tl.float32)", r.var, plan.block_k));
+        e.line(fmt::format("{}_s = tl.zeros([{}, 1], tl.float32)", r.var, plan.block_k));
+        break;
+    }
+  }
+
+  // The reductions' values from their accumulators, as [BLOCK_K, 1] per row: the partial results of a split
+  // program, or the whole row's.
+  static void fold_accumulators(Emitter& e, const Reduction& r) {
+    switch (r.op) {
+      case ReduceOp::sum:
+      case ReduceOp::max:
+      case ReduceOp::min:
+        e.line(fmt::format("{0} = {1}(acc_{0}, axis=1, keep_dims=True)", r.var, tl_reduce(r.op)));
+        break;
+      case ReduceOp::moments:
+        e.line(fmt::format("{0}_s1 = tl.sum(acc_{0}_s1, axis=1, keep_dims=True)", r.var));
+        e.line(fmt::format("{0}_s2 = tl.sum(acc_{0}_s2, axis=1, keep_dims=True)", r.var));
+        break;
+      case ReduceOp::logsumexp:
+        break;  // m and s are per row already
+    }
+  }
+
+  // mean and m2 of a moments reduction from the shifted sums, lse from the running max and sum.
+  void finish_reduction(Emitter& e, const Reduction& r) const {
+    if (r.op == ReduceOp::moments) {
+      e.line(fmt::format("{0}_mean = {0}_shift + {0}_s1 / {1}", r.var, length()));
+      e.line(fmt::format("{0}_m2 = tl.maximum({0}_s2 - {0}_s1 * {0}_s1 / {1}, 0.0)", r.var, length()));
+    } else if (r.op == ReduceOp::logsumexp) {
+      e.line(fmt::format("{0}_lse = {0}_m + tl.log({0}_s)", r.var));
+    }
+  }
+
+  std::string pass(const std::string& template_name, const Plan& plan, const std::string& body) const {
+    return render(template_name, {{"STEPS", str(plan.steps)},
+                                  {"J_BLOCKS", str(plan.j_blocks)},
+                                  {"BLOCK_J", str(plan.block_j)},
+                                  {"J_IN", str(l_.j_in)},
+                                  {"BODY", strip(body)}});
+  }
+
+  std::string loop_body(const Plan& plan) const {
+    Emitter rows(p_, l_, Context::tile, 4);
+    std::string out;
+    rows.line(fmt::format("ka_first = tl.zeros([{}, 1], tl.int32)", plan.block_k));
+    for (int stage = 1; stage <= p_.stages(); ++stage) {
+      std::vector<const Reduction*> here;
+      for (std::size_t i = 0; i < p_.reductions.size(); ++i)
+        if (p_.reductions[i].level == Level::row && p_.stage_of(static_cast<int>(i)) == stage)
+          here.push_back(&p_.reductions[i]);
+      for (const Reduction* r : here) {
+        if (r->op == ReduceOp::moments) rows.line(fmt::format("{}_shift = {}", r->var, rows.evaluate_at(r->input, "ka_first")));
+        init_accumulators(rows, *r, plan);
+      }
+      out += rows.take();
+      Emitter body(p_, l_, Context::tile, 8);
+      body.import_rows(rows);
+      for (const Reduction* r : here) accumulate(body, *r, body.need(r->input));
+      out += pass("pass_forward", plan, body.take()) + "\n";
+      for (const Reduction* r : here) {
+        fold_accumulators(rows, *r);
+        finish_reduction(rows, *r);
+      }
+    }
+    if (p_.has(Level::element, true)) {
+      out += rows.take();
+      Emitter apply(p_, l_, Context::tile, 8);
+      apply.import_rows(rows);
+      element_stores(apply);
+      out += pass("pass_backward", plan, apply.take()) + "\n";
+    }
+    row_tail(rows);
+    return out + rows.take();
+  }
+
+  // ---- split: partial results, folded per row; the elements written by the apply kernel ------------------
+
+  std::string split_partials_body(const Plan& plan) const {
+    Emitter rows(p_, l_, Context::tile, 4);
+    rows.line(fmt::format("ka_first = tl.zeros([{}, 1], tl.int32)", plan.block_k));
+    std::vector<const Reduction*> here;
+    for (const auto& r : p_.reductions)
+      if (r.level == Level::row) here.push_back(&r);
+    for (const Reduction* r : here) {
+      if (r->op == ReduceOp::moments) rows.line(fmt::format("{}_shift = {}", r->var, rows.evaluate_at(r->input, "ka_first")));
+      init_accumulators(rows, *r, plan);
+    }
+    std::string out = rows.take();
+    Emitter body(p_, l_, Context::tile, 8);
+    body.import_rows(rows);
+    for (const Reduction* r : here) accumulate(body, *r, body.need(r->input));
+    out += render("pass_split", {{"SPLIT_STEPS", str(plan.split_steps)},
+                                 {"STEPS", str(plan.steps)},
+                                 {"J_BLOCKS", str(plan.j_blocks)},
+                                 {"BLOCK_J", str(plan.block_j)},
+                                 {"J_IN", str(l_.j_in)},
+                                 {"BODY", strip(body.take())}}) +
+           "\n";
+    std::size_t slot = 0;
+    const std::size_t n = partial_count();
+    for (const Reduction* r : here) {
+      fold_accumulators(rows, *r);
+      for (const auto& var : partial_slots(*r))
+        rows.line(fmt::format("tl.store(ws_part_ptr + (row * {} + split) * {} + {}, {}, mask=row_ok)", plan.split, n, slot++, var));
+    }
+    return out + rows.take();
+  }
+
+  std::string split_rows_body(const Plan& plan) const {
+    Emitter e(p_, l_, Context::tile, 4);
+    e.line(fmt::format("ka_first = tl.zeros([{}, 1], tl.int32)", plan.block_k));
+    std::size_t slot = 0;
+    const std::size_t n = partial_count();
+    auto load = [&](const std::string& var, const std::string& fill) {
+      e.line(fmt::format("{}_parts = tl.load(ws_part_ptr + (row * {} + parts) * {} + {}, mask=part_ok, other={})", var,
+                         plan.split, n, slot++, fill));
+    };
+    for (const auto& r : p_.reductions) {
+      if (r.level != Level::row) continue;
+      switch (r.op) {
+        case ReduceOp::sum:
+        case ReduceOp::max:
+        case ReduceOp::min:
+          load(r.var, identity_of(r.op));
+          e.line(fmt::format("{0} = {1}({0}_parts, axis=1, keep_dims=True)", r.var, tl_reduce(r.op)));
+          break;
+        case ReduceOp::moments:
+          e.line(fmt::format("{}_shift = {}", r.var, e.evaluate_at(r.input, "ka_first")));
+          load(r.var + "_s1", "0.0");
+          load(r.var + "_s2", "0.0");
+          e.line(fmt::format("{0}_s1 = tl.sum({0}_s1_parts, axis=1, keep_dims=True)", r.var));
+          e.line(fmt::format("{0}_s2 = tl.sum({0}_s2_parts, axis=1, keep_dims=True)", r.var));
+          finish_reduction(e, r);
+          break;
+        case ReduceOp::logsumexp:
+          load(r.var + "_m", "float(\"-inf\")");
+          load(r.var + "_s", "0.0");
+          e.line(fmt::format("{0}_m = tl.max({0}_m_parts, axis=1, keep_dims=True)", r.var));
+          e.line(fmt::format("{0}_s = tl.sum({0}_s_parts * tl.exp({0}_m_parts - {0}_m), axis=1, keep_dims=True)", r.var));
+          finish_reduction(e, r);
+          break;
+      }
+    }
+    if (p_.has(Level::element, true)) {
+      std::size_t k = 0;
+      const std::size_t nr = result_count();
+      for (const auto& r : p_.reductions)
+        if (r.level == Level::row)
+          for (const auto& var : result_vars(r))
+            e.line(fmt::format("tl.store(ws_row_ptr + row * {} + {}, {}, mask=row_ok)", nr, k++, var));
+    }
+    row_tail(e);
+    return e.take();
+  }
+
+  std::string apply_body() const {
+    Emitter e(p_, l_, Context::tile, 4);
+    std::size_t k = 0;
+    const std::size_t nr = result_count();
+    for (const auto& r : p_.reductions)
+      if (r.level == Level::row)
+        for (const auto& var : result_vars(r))
+          e.line(fmt::format("{} = tl.load(ws_row_ptr + row * {} + {}, mask=row_ok, other=0.0)", var, nr, k++));
+    element_stores(e);
+    return e.take();
+  }
+
+  // ---- the total ----------------------------------------------------------------------------------------
+
+  std::string total_body(const Plan& plan) const {
+    Emitter e(p_, l_, Context::total, 4);
+    std::size_t slot = 0;
+    const std::size_t nt = total_count();
+    for (const auto& r : p_.reductions) {
+      if (r.level != Level::total) continue;
+      e.line(fmt::format("acc_{} = tl.full([1024], {}, tl.float32)", r.var, identity_of(r.op)));
+      e.line(fmt::format("for p0 in range(0, {}, 1024):", plan.row_programs));
+      e.line(fmt::format("    part = tl.load(ws_total_ptr + (p0 + parts) * {} + {}, mask=p0 + parts < {}, other={})", nt,
+                         slot++, plan.row_programs, identity_of(r.op)));
+      if (r.op == ReduceOp::sum) e.line(fmt::format("    acc_{0} += part", r.var));
+      else e.line(fmt::format("    acc_{0} = tl.{1}(acc_{0}, part)", r.var, r.op == ReduceOp::max ? "maximum" : "minimum"));
+      e.line(fmt::format("{0} = {1}(acc_{0}, axis=0)", r.var, tl_reduce(r.op)));
+    }
+    for (std::size_t i = 0; i < p_.outputs.size(); ++i) {
+      const Output& o = p_.outputs[i];
+      if (o.level != Level::total) continue;
+      e.line(fmt::format("tl.store(out{0}_ptr, ({1}).to(out{0}_ptr.dtype.element_ty))", i, e.need(o.value)));
+    }
+    for (const auto& u : p_.updates) {
+      if (u.level != Level::total) continue;
+      const Operand& o = p_.operand(u.operand);
+      e.line(fmt::format("tl.store({}, {}.to({}.dtype.element_ty))", o.ptr, e.need(u.value), o.ptr));
+    }
+    return e.take();
+  }
+
+  Program p_;
+  Layout l_;
+};
+
+Recognition recognise(const Family& family, const TraceResult& trace) {
+  auto r = lower(trace);
+  if (auto* why = std::get_if<std::string>(&r)) return {nullptr, *why};
+  return {std::make_shared<MapReduceProblem>(family, trace, std::get<Program>(std::move(r))), ""};
+}
+
+}  // namespace
+
+KA_REGISTER_FAMILY(mapreduce, recognise);
+
+}  // namespace kernelagent

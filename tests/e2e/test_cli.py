@@ -35,7 +35,7 @@ def test_optimize_writes_a_correct_drop_in_kernel(kernelagent, problem, tmp_path
     assert "Triton interpreter" in r.stdout and "not timed" in r.stdout
 
     # The kernel file stands alone: a fresh process with only torch and triton runs ModelNew in place of
-    # Model on inputs it has not seen.
+    # Model on inputs it has not seen, with Model's parameters and buffers loaded by name.
     check = textwrap.dedent(f"""
         import importlib.util, torch
         def load(path, name):
@@ -47,8 +47,11 @@ def test_optimize_writes_a_correct_drop_in_kernel(kernelagent, problem, tmp_path
         kern = load({str(out / "kernel.py")!r}, "kernel")
         torch.manual_seed(1234)
         inputs = prob.get_inputs()
-        ref = prob.Model(*prob.get_init_inputs())(*inputs)
-        got = kern.ModelNew(*prob.get_init_inputs())(*inputs)
+        model = prob.Model(*prob.get_init_inputs())
+        new = kern.ModelNew(*prob.get_init_inputs())
+        new.load_state_dict(model.state_dict())
+        ref = model(*inputs)
+        got = new(*inputs)
         torch.testing.assert_close(got, ref, atol=1e-4, rtol=1e-4)
         print("drop-in ok")
     """)

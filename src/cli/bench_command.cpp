@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "kernelagent/cli/bench_summary.hpp"
 #include "kernelagent/cli/commands.hpp"
 #include "kernelagent/cli/optimize_options.hpp"
 #include "kernelagent/cli/session.hpp"
@@ -160,8 +161,10 @@ int run_bench_command(const CommonOptions& common, const BenchArgs& args) {
                   versions.value("triton", "?"), args.precision,
                   session.worker->on_gpu() ? "times are medians of the final interleaved measurement"
                                            : "no GPU: correctness only, nothing timed");
+  const BenchSummary summary = summarize_bench(rows_ref);
   json doc = {{"schema", "kernelagent.bench/1"}, {"gpu", gpu_name}, {"versions", versions},
-              {"precision", args.precision}, {"slots", at_once}, {"rows", rows_ref}};
+              {"precision", args.precision}, {"slots", at_once}, {"rows", rows_ref},
+              {"summary", summary.to_json()}};
   {
     std::ofstream f(out_dir / "bench.json");
     f << doc.dump(2) << "\n";
@@ -169,6 +172,7 @@ int run_bench_command(const CommonOptions& common, const BenchArgs& args) {
   if (common.json) std::cout << doc.dump(2) << "\n";
   else {
     print_table(rows_ref, conditions);
+    fmt::print("summary     {}\n", summary_line(summary));
     fmt::print("written     {}\n", (out_dir / "bench.json").string());
   }
   return failures == 0 ? 0 : static_cast<int>(ExitCode::no_valid_kernel);

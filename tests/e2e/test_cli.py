@@ -63,6 +63,14 @@ def test_bench_prints_one_table_and_writes_json(kernelagent, tmp_path):
     assert all(row["status"] == "ok" for row in doc["rows"])
     for p in ACTIVATIONS:
         assert p.stem in r.stdout
+    # Who won: on the interpreter every kernel is checked and none is timed, and the summary says so.
+    n = len(ACTIVATIONS)
+    assert doc["summary"] == {"problems": n, "run": n, "correct": n, "timed": 0, "wins": 0,
+                              "geomean_speedup_vs_faster_baseline": None, "geomean_speedup_vs_compile": None,
+                              "median_roofline_fraction": None}
+    summary = [line for line in r.stdout.splitlines() if line.startswith("summary ")]
+    assert summary == [f"summary     {n} problems run, {n} correct (a kernel passed the checks against the "
+                       "reference); nothing was timed, so no wins or speedups"]
 
 
 def test_history_lists_the_runs_of_this_database(kernelagent, tmp_path):

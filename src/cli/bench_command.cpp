@@ -7,7 +7,9 @@
 
 #include <fmt/format.h>
 
+#include "kernelagent/cli/bench_summary.hpp"
 #include "kernelagent/cli/commands.hpp"
+#include "kernelagent/cli/optimize_options.hpp"
 #include "kernelagent/cli/session.hpp"
 
 namespace kernelagent::cli {
@@ -79,7 +81,7 @@ int run_bench_command(const CommonOptions& common, const BenchArgs& args) {
     if (e.is_regular_file() && e.path().extension() == ".py") problems.push_back(e.path());
   std::sort(problems.begin(), problems.end());
   if (problems.empty()) throw UserError(ExitCode::bad_input, fmt::format("{} holds no .py problem files", args.dir));
-  const fs::path out_dir = args.out.empty() ? fs::path("kernelagent-bench") : fs::path(args.out);
+  const fs::path out_dir = bench_out_dir(args);
 
   Session session = open_session(common, out_dir / "worker.log");
   ProgressLine progress(!common.json);
@@ -99,12 +101,7 @@ int run_bench_command(const CommonOptions& common, const BenchArgs& args) {
   std::atomic<std::size_t> next{0};
   auto run_one = [&](std::size_t i, WorkerClient& worker, HistoryStore& history, const std::string& label) {
     const fs::path& p = problems[i];
-    OptimizeOptions opt;
-    opt.problem = p;
-    opt.out_dir = out_dir / p.stem();
-    opt.precision = parse_precision(args.precision);
-    opt.max_trials = args.trials;
-    opt.graph_below_us = common.graph_below_us;
+    OptimizeOptions opt = optimize_options(common, args, p);
     opt.on_progress = [&](const ProgressEvent& e) {
       std::lock_guard lock(progress_mu);
       progress(e);
@@ -164,8 +161,10 @@ int run_bench_command(const CommonOptions& common, const BenchArgs& args) {
                   versions.value("triton", "?"), args.precision,
                   session.worker->on_gpu() ? "times are medians of the final interleaved measurement"
                                            : "no GPU: correctness only, nothing timed");
+  const BenchSummary summary = summarize_bench(rows_ref);
   json doc = {{"schema", "kernelagent.bench/1"}, {"gpu", gpu_name}, {"versions", versions},
-              {"precision", args.precision}, {"slots", at_once}, {"rows", rows_ref}};
+              {"precision", args.precision}, {"slots", at_once}, {"rows", rows_ref},
+              {"summary", summary.to_json()}};
   {
     std::ofstream f(out_dir / "bench.json");
     f << doc.dump(2) << "\n";
@@ -173,6 +172,7 @@ int run_bench_command(const CommonOptions& common, const BenchArgs& args) {
   if (common.json) std::cout << doc.dump(2) << "\n";
   else {
     print_table(rows_ref, conditions);
+    fmt::print("summary     {}\n", summary_line(summary));
     fmt::print("written     {}\n", (out_dir / "bench.json").string());
   }
   return failures == 0 ? 0 : static_cast<int>(ExitCode::no_valid_kernel);

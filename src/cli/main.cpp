@@ -1,8 +1,10 @@
 // kernelagent: turns a slow PyTorch operation into a verified, fast Triton kernel.
-// Subcommands: optimize, sweep, bench, history, diagnose, profile (see README.md).
+// Subcommands: optimize, sweep, replay, bench, history, diagnose, profile (see README.md).
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <iostream>
+#include <string_view>
 
 #include "kernelagent/cli/commands.hpp"
 #include "kernelagent/core/error.hpp"
@@ -56,8 +58,6 @@ int main(int argc, char** argv) {
       ->check(CLI::NonNegativeNumber);
   optimize->add_option("--finalists", opt.finalists, "candidates re-measured against the baselines at the end")
       ->check(CLI::PositiveNumber);
-  optimize->add_option("--replay", opt.replay,
-                       "run the search against a recorded sweep (kernelagent sweep) instead of a GPU");
   optimize->add_option("--search", opt.search, "search strategy: guided, random or exhaustive")
       ->check(CLI::IsMember({"guided", "random", "exhaustive"}));
   optimize->add_option("--seed", opt.seed, "seed of --search random");
@@ -80,7 +80,7 @@ int main(int argc, char** argv) {
 
   SweepArgs sweep;
   auto* sweep_cmd =
-      app.add_subcommand("sweep", "measure every configuration of a family's knob space and record it for --replay");
+      app.add_subcommand("sweep", "measure every configuration of a family's knob space and record it for replay");
   sweep_cmd->add_option("problem", sweep.problem, "problem file")->required();
   sweep_cmd->add_option("--out", sweep.out, "the sweep record to write (kernelagent.sweep/1 JSON)")->required();
   sweep_cmd->add_option("--family", sweep.family, "kernel family (default: the first that implements the problem)");
@@ -94,6 +94,33 @@ int main(int argc, char** argv) {
   sweep_cmd->add_option("--work", sweep.work,
                         "folder for the candidates, result.json and the worker log (default: S.json's name + .d)");
   add_common_options(*sweep_cmd, common);
+
+  ReplayArgs replay;
+  auto* replay_cmd = app.add_subcommand(
+      "replay", "run the search against a recorded sweep (kernelagent sweep) instead of a GPU; nothing is measured");
+  replay_cmd->add_option("problem", replay.problem, "problem file the sweep recorded")->required();
+  replay_cmd->add_option("sweep", replay.sweep, "the sweep record (kernelagent.sweep/1 JSON)")->required();
+  replay_cmd->add_option("--search", replay.search, "search strategy: guided, random or exhaustive")
+      ->check(CLI::IsMember({"guided", "random", "exhaustive"}));
+  replay_cmd->add_option("--seed", replay.seed, "seed of --search random");
+  replay_cmd->add_option("--trials", replay.trials, "most trials (default: no limit but the record's space)")
+      ->check(CLI::NonNegativeNumber);
+  replay_cmd
+      ->add_option("--plateau", replay.plateau, "stop after N trials without a 1 % improvement (default 0: never)")
+      ->check(CLI::NonNegativeNumber);
+  replay_cmd
+      ->add_option("--target", replay.target_fraction,
+                   "stop once the best reaches this fraction of the record's roofline floor, e.g. 0.9")
+      ->check(CLI::Range(0.0, 1.0));
+  replay_cmd
+      ->add_option("--precision", replay.precision,
+                   "the policy replayed under: strict or tf32 (a record made under the other is replayed with a "
+                   "warning)")
+      ->check(CLI::IsMember({"strict", "tf32"}));
+  replay_cmd->add_option("--gpus", common.gpus,
+                         "replay the search as these GPUs would run it, one proposal per GPU at a time: indices "
+                         "such as 0,1,2,3 (default: one)");
+  replay_cmd->add_flag("--json", common.json, "print the replay as JSON on stdout");
 
   BenchArgs bench;
   auto* bench_cmd = app.add_subcommand("bench", "optimize every problem in a folder and print one table");
@@ -142,11 +169,16 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e);
+    const int code = app.exit(e);
+    // A replay is a subcommand of its own: whoever asks optimize for one is told where it is.
+    auto is_replay_flag = [](const char* arg) { return std::string_view(arg).starts_with("--replay"); };
+    if (*optimize && std::any_of(argv + 1, argv + argc, is_replay_flag))
+      std::cerr << "kernelagent: a sweep is replayed by its own subcommand: kernelagent replay PROBLEM.py S.json\n";
+    return code;
   }
   try {
-    if (*optimize && !opt.replay.empty()) return run_replay_command(common, opt);
     if (*optimize) return run_optimize_command(common, opt);
+    if (*replay_cmd) return run_replay_command(common, replay);
     if (*bench_cmd) return run_bench_command(common, bench);
     if (*sweep_cmd) return run_sweep_command(common, sweep);
     if (*history) return run_history_command(common, hist);

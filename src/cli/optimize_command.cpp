@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "kernelagent/cli/commands.hpp"
+#include "kernelagent/cli/optimize_options.hpp"
 #include "kernelagent/cli/session.hpp"
 
 namespace kernelagent::cli {
@@ -71,18 +72,7 @@ void print_summary(const json& r) {
 int run_optimize_command(const CommonOptions& common, const OptimizeArgs& args) {
   if (!fs::is_regular_file(args.problem))
     throw UserError(ExitCode::bad_input, fmt::format("problem file {} does not exist", args.problem));
-  OptimizeOptions opt;
-  opt.problem = args.problem;
-  opt.out_dir = args.out.empty() ? fs::path("kernelagent-out") / fs::path(args.problem).stem() : fs::path(args.out);
-  opt.precision = parse_precision(args.precision);
-  opt.max_trials = args.trials;
-  opt.search = args.search;
-  opt.seed = args.seed;
-  opt.plateau = args.plateau;
-  opt.target_fraction = args.target_fraction;
-  opt.fresh = args.fresh;
-  opt.graph_below_us = common.graph_below_us;
-  opt.finalists = args.finalists;
+  OptimizeOptions opt = optimize_options(common, args);
   Session session = open_session(common, opt.out_dir / "worker.log");
   use_compile_pool(session, opt);
   if (opt.search == "guided") use_profiler(session, common, args.profile, args.ncu, opt);

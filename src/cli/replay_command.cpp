@@ -1,10 +1,8 @@
-// `kernelagent optimize PROBLEM --replay S.json`: the search loop run against a recorded sweep instead of a
+// `kernelagent replay PROBLEM S.json`: the search loop run against a recorded sweep instead of a
 // GPU. No worker starts; every measurement is the record's, so the run is deterministic and shows what
 // the strategy would have measured, in which order and why.
 
 #include <fmt/format.h>
-
-#include <algorithm>
 
 #include <iostream>
 
@@ -22,10 +20,10 @@ namespace kernelagent::cli {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-int run_replay_command(const CommonOptions& common, const OptimizeArgs& args) {
+int run_replay_command(const CommonOptions& common, const ReplayArgs& args) {
   if (!fs::is_regular_file(args.problem))
     throw UserError(ExitCode::bad_input, fmt::format("problem file {} does not exist", args.problem));
-  SweepRecord rec = SweepRecord::load(args.replay);
+  SweepRecord rec = SweepRecord::load(args.sweep);
   // --gpus 0,1,2,3 replays the search as four GPUs would run it: proposals in batches of four.
   if (const auto gpus = parse_gpus(common.gpus)) rec.set_slots(static_cast<int>(gpus->size()));
   const std::string recorded_hash = rec.raw().at("problem").value("hash", "");
@@ -41,7 +39,7 @@ int run_replay_command(const CommonOptions& common, const OptimizeArgs& args) {
   SearchContext ctx = replay_context(rec);
   SearchLimits limits;
   limits.max_trials = args.trials;
-  limits.plateau = std::max(args.plateau, 0);  // a replay runs to the space's end unless told otherwise
+  limits.plateau = args.plateau;  // a replay runs to the space's end unless told otherwise (--plateau 0)
   const auto sweep_best = rec.best_us();
   if (args.target_fraction > 0 && rec.raw().contains("roofline") && rec.raw().at("roofline").contains("floor_us"))
     limits.target_us = rec.raw().at("roofline").at("floor_us").get<double>() / args.target_fraction;
@@ -57,7 +55,7 @@ int run_replay_command(const CommonOptions& common, const OptimizeArgs& args) {
                  t.result.status, t.config.dump(), t.reason);
   };
   if (!common.json)
-    fmt::print("replay      {} ({} of {}, {} configurations) with the {} search{}\n", args.replay,
+    fmt::print("replay      {} ({} of {}, {} configurations) with the {} search{}\n", args.sweep,
                rec.raw().value("family", ""), rec.name(), rec.configs().size(), strategy->name(),
                rec.profiled() ? ", prescribing from the recorded diagnoses" : "");
   SearchOutcome out = run_search(*strategy, rec, ctx, limits, on_trial);
@@ -71,7 +69,7 @@ int run_replay_command(const CommonOptions& common, const OptimizeArgs& args) {
   const Trial* best = out.best();
   json result = {
       {"schema", "kernelagent.replay/1"},
-      {"sweep", args.replay},
+      {"sweep", args.sweep},
       {"strategy", strategy->name()},
       {"stop_reason", out.stop_reason},
       {"trials", trials},

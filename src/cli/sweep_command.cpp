@@ -1,5 +1,5 @@
 // `kernelagent sweep`: every valid configuration of one family's knob space, compiled, checked and timed
-// with the same harness as optimize, written as a record (docs/sweep.md) that `optimize --replay` and the
+// with the same harness as optimize, written as a record (docs/sweep.md) that `replay` and the
 // search-efficiency benchmark run against without a GPU.
 
 #include <fmt/format.h>
@@ -9,6 +9,7 @@
 #include <iostream>
 
 #include "kernelagent/cli/commands.hpp"
+#include "kernelagent/cli/optimize_options.hpp"
 #include "kernelagent/cli/session.hpp"
 
 namespace kernelagent::cli {
@@ -62,22 +63,6 @@ json sweep_record(const json& r, const Family& family, const Config& only) {
           {"configs", configs}};
 }
 
-// --where KNOB=VALUE, checked against the family's knobs once the family is known (run_optimize does not
-// know the flag). VALUE is read as JSON (96, "tf32x3") or, failing that, as a bare string (tf32x3). Values
-// of one knob are alternatives: --where split_r=96 --where split_r=192 keeps both splits.
-Config parse_where(const std::vector<std::string>& where) {
-  Config only = Config::object();
-  for (const auto& w : where) {
-    const auto eq = w.find('=');
-    if (eq == std::string::npos || eq == 0 || eq + 1 == w.size())
-      throw UserError(ExitCode::bad_input, fmt::format("--where {}: expected KNOB=VALUE, e.g. split_r=96", w));
-    const std::string value = w.substr(eq + 1);
-    json v = json::parse(value, nullptr, false);
-    only[w.substr(0, eq)].push_back(v.is_discarded() ? json(value) : v);
-  }
-  return only;
-}
-
 // Every named knob must be one of a family's (the one --family names, else any) with each value in its
 // domain there. Without --family, any family that has the knob with the value will do: BLOCK_M=128 is a
 // matmul value, though the matvec family (tried first) has a BLOCK_M of its own.
@@ -111,17 +96,7 @@ int run_sweep_command(const CommonOptions& common, const SweepArgs& args) {
   const fs::path out = args.out;
   if (out.has_parent_path() && !fs::is_directory(out.parent_path()))
     throw UserError(ExitCode::bad_input, fmt::format("the folder of --out {} does not exist", args.out));
-  OptimizeOptions opt;
-  opt.problem = args.problem;
-  opt.out_dir = args.work.empty() ? fs::path(out.string() + ".d") : fs::path(args.work);
-  opt.precision = parse_precision(args.precision);
-  // Every configuration, measured now: a record holds one run's measurements, never resumed ones.
-  opt.search = "exhaustive";
-  opt.whole_space = true;
-  opt.fresh = true;
-  opt.family = args.family;
-  opt.only = parse_where(args.where);
-  opt.graph_below_us = common.graph_below_us;
+  OptimizeOptions opt = optimize_options(common, args);
   Session session = open_session(common, opt.out_dir / "worker.log");
   check_where(opt.only, session.families, args.family);
   use_compile_pool(session, opt);

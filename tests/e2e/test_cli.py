@@ -69,6 +69,14 @@ def test_bench_prints_one_table_and_writes_json(kernelagent, tmp_path):
     assert all(row["status"] == "ok" for row in doc["rows"])
     for p in ACTIVATIONS:
         assert p.stem in r.stdout
+    # Who won: on the interpreter every kernel is checked and none is timed, and the summary says so.
+    n = len(ACTIVATIONS)
+    assert doc["summary"] == {"problems": n, "run": n, "correct": n, "timed": 0, "wins": 0,
+                              "geomean_speedup_vs_faster_baseline": None, "geomean_speedup_vs_compile": None,
+                              "median_roofline_fraction": None}
+    summary = [line for line in r.stdout.splitlines() if line.startswith("summary ")]
+    assert summary == [f"summary     {n} problems run, {n} correct (a kernel passed the checks against the "
+                       "reference); nothing was timed, so no wins or speedups"]
 
 
 def test_history_lists_the_runs_of_this_database(kernelagent, tmp_path):
@@ -94,6 +102,11 @@ def test_optimize_json_is_the_result_document(kernelagent, tmp_path):
     assert doc["problem"]["ops"] == ["aten.sigmoid.default", "aten.mul.Tensor"]
     # The baselines' own fp32 precision is a condition of every speedup: PyTorch's default is IEEE fp32.
     assert doc["reference_precision"]["fp32_matmul"] == "highest"
+    # Every stage ran, in order, each with its wall time.
+    assert [s["name"] for s in doc["stages"]] == ["load", "trace", "choose_family", "baselines", "search",
+                                                   "finalists", "write"]
+    assert all(s["seconds"] >= 0 for s in doc["stages"])
+    assert sum(s["seconds"] for s in doc["stages"]) <= doc["elapsed_s"]
 
 
 @pytest.mark.parametrize("name, words", [
@@ -112,6 +125,7 @@ def test_a_bad_problem_file_gets_one_clear_message(kernelagent, tmp_path, name, 
     assert "Traceback" not in r.stderr
     result = json.loads((tmp_path / "o" / "result.json").read_text())
     assert result["status"] in ("bad_problem", "out_of_memory")
+    assert [s["name"] for s in result["stages"]] == ["load"]  # the stage that ended the run is the last
 
 
 def test_an_unsupported_problem_names_its_ops(kernelagent, tmp_path):
@@ -119,6 +133,8 @@ def test_an_unsupported_problem_names_its_ops(kernelagent, tmp_path):
                     db=tmp_path / "h.sqlite")
     assert r.returncode == 3
     assert "no kernel family implements this problem" in r.stderr and "aten.cumsum" in r.stderr
+    result = json.loads((tmp_path / "o" / "result.json").read_text())
+    assert [s["name"] for s in result["stages"]] == ["load", "trace", "choose_family"]
 
 
 def test_missing_problem_file_and_bad_flags(kernelagent, tmp_path):

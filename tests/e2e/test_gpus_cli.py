@@ -71,6 +71,7 @@ def test_bench_runs_one_problem_per_slot_at_a_time(kernelagent, tmp_path):
     assert [row["problem"] for row in doc["rows"]] == ["19_ReLU", "21_Sigmoid", "22_Tanh"]  # in the folder's order
     assert all(row["status"] == "ok" for row in doc["rows"])
     assert {row["measured_on"] for row in doc["rows"]} == {"cpu0", "cpu1"}
+    assert doc["summary"]["run"] == doc["summary"]["correct"] == 3 and doc["summary"]["timed"] == 0
     with sqlite3.connect(tmp_path / "h.sqlite") as db:
         assert db.execute("SELECT COUNT(*) FROM runs WHERE status = 'ok'").fetchone()[0] == 3
 

@@ -1,4 +1,4 @@
-"""sweep and optimize --replay from the command line: a record written from real interpreter runs, and the
+"""sweep and replay from the command line: a record written from real interpreter runs, and the
 search replayed against the H200 records with no GPU."""
 
 import json
@@ -69,7 +69,7 @@ def test_sweep_names_an_unknown_family(kernelagent, tmp_path):
 
 
 def test_replay_runs_the_search_on_a_record_without_a_gpu(kernelagent):
-    r = kernelagent("optimize", SQUARE, "--replay", SWEEPS / "1_Square_matrix_multiplication_.sweep.json",
+    r = kernelagent("replay", SQUARE, SWEEPS / "1_Square_matrix_multiplication_.sweep.json",
                     "--search", "exhaustive", "--json")
     assert r.returncode == 0, r.stderr
     doc = json.loads(r.stdout)
@@ -78,7 +78,7 @@ def test_replay_runs_the_search_on_a_record_without_a_gpu(kernelagent):
     assert len(doc["trials"]) == len(record["configs"]) >= 32
     assert doc["best"]["median_us"] == doc["sweep_best_us"]
     assert doc["best"]["config"]["input_precision"] == "tf32x3"
-    again = kernelagent("optimize", SQUARE, "--replay", SWEEPS / "1_Square_matrix_multiplication_.sweep.json",
+    again = kernelagent("replay", SQUARE, SWEEPS / "1_Square_matrix_multiplication_.sweep.json",
                         "--search", "exhaustive", "--json")
     assert json.loads(again.stdout)["trials"] == doc["trials"]  # deterministic
 
@@ -86,5 +86,18 @@ def test_replay_runs_the_search_on_a_record_without_a_gpu(kernelagent):
 def test_replay_of_a_file_that_is_not_a_sweep_is_refused(kernelagent, tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text('{"schema": "kernelagent.result/1"}')
-    r = kernelagent("optimize", SQUARE, "--replay", bad)
+    r = kernelagent("replay", SQUARE, bad)
     assert r.returncode == 2 and "not a sweep record" in r.stderr
+
+
+def test_replay_prints_each_trial_and_how_soon_it_came_near_the_best(kernelagent):
+    r = kernelagent("replay", SQUARE, SWEEPS / "1_Square_matrix_multiplication_.sweep.json", "--trials", "3")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.startswith("replay      ") and "with the guided search" in r.stdout
+    assert "stopped     trial budget after 3 trials" in r.stdout
+
+
+def test_optimize_points_a_replay_at_its_own_subcommand(kernelagent):
+    r = kernelagent("optimize", SQUARE, "--replay", SWEEPS / "1_Square_matrix_multiplication_.sweep.json")
+    assert r.returncode != 0
+    assert "kernelagent replay PROBLEM.py S.json" in r.stderr

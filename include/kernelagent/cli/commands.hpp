@@ -32,7 +32,6 @@ struct OptimizeArgs {
   std::string precision = "strict";
   int trials = 0;
   int finalists = 3;
-  std::string replay;             // --replay S.json: run the search against a recorded sweep, no GPU
   std::string search = "guided";  // --search: guided, random or exhaustive
   std::uint64_t seed = 1;         // --seed: for --search random
   int plateau = -1;               // --plateau N: stop after N trials without a 1 % gain (0: never; -1: default)
@@ -41,7 +40,20 @@ struct OptimizeArgs {
   std::string profile = "auto";   // --profile auto|on|off: Nsight Compute diagnoses of the beam parents
   std::string ncu;                // --ncu: the ncu executable
 };
-int run_replay_command(const CommonOptions& common, const OptimizeArgs& args);
+
+// `replay PROBLEM S.json`: the search against a recorded sweep, no worker. Of the common options only --gpus
+// (the batch size: one proposal per GPU) and --json apply.
+struct ReplayArgs {
+  std::string problem;
+  std::string sweep;                 // S.json: a kernelagent.sweep/1 record
+  std::string precision = "strict";  // --precision: a record made under another policy is replayed with a warning
+  std::string search = "guided";     // --search: guided, random or exhaustive
+  std::uint64_t seed = 1;            // --seed: for --search random
+  int trials = 0;                    // --trials N: most trials (0: no limit)
+  int plateau = 0;                   // --plateau N: stop after N trials without a 1 % gain (0: never)
+  double target_fraction = 0;        // --target F: stop at this fraction of the record's roofline floor (0: never)
+};
+int run_replay_command(const CommonOptions& common, const ReplayArgs& args);
 
 struct SweepArgs {
   std::string problem;

@@ -3,7 +3,8 @@
 // the baselines, search the family's knob space with a strategy (every candidate compiled, checked and
 // timed, failures recorded as statuses; what earlier runs measured of the same problem is resumed, not
 // measured again), re-measure the finalists interleaved with the baselines, and write kernel.py and
-// result.json (docs/result.md).
+// result.json (docs/result.md). Each step is a stage of its own (stages/optimize_stages.hpp), timed in the
+// result's `stages`.
 
 #include <cstdint>
 #include <filesystem>

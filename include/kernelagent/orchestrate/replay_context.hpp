@@ -1,6 +1,6 @@
 #pragma once
 // The search context of a replay: what a recorded sweep tells the search about its problem, as a live run's
-// context would from the GPU (`optimize --replay`, search_efficiency, the search tests).
+// context would from the GPU (`replay`, search_efficiency, the search tests).
 
 #include "kernelagent/explore/sweep_record.hpp"
 #include "kernelagent/orchestrate/search_strategy.hpp"

@@ -1,0 +1,37 @@
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "kernelagent/core/status.hpp"
+#include "kernelagent/orchestrate/stages/optimize_stages.hpp"
+
+namespace kernelagent {
+
+std::optional<RunEnd> choose_family_stage(OptimizeState& s) {
+  // The families come in load_families's order, a specialised family before a general one that also
+  // implements its problems, so the first that implements the problem is taken; the others' reasons
+  // explain a refusal.
+  // Each family's recogniser sees the trace once; the problem it recognised is what the search asks about
+  // every configuration.
+  std::vector<std::string> reasons;
+  for (const auto& f : s.families) {
+    if (!s.opt.family.empty() && f->name() != s.opt.family) continue;
+    Recognition r = f->recognise(s.trace);
+    if (!r) {
+      reasons.push_back(f->name() + ": " + r.why_not);
+    } else if (!s.family) {
+      s.family = f.get();
+      s.recognised = r.problem;
+    }
+  }
+  if (!s.family && !s.opt.family.empty() && reasons.empty())
+    return RunEnd{ExitCode::bad_input, "bad_input", fmt::format("there is no kernel family named '{}'", s.opt.family)};
+  if (!s.family)
+    return RunEnd{ExitCode::unsupported, std::string(status::unsupported),
+                  fmt::format("no kernel family implements this problem (ops: {}). {}",
+                              fmt::join(s.trace.graph.targets(), ", "), fmt::join(reasons, "; "))};
+  s.result["family"] = s.family->name();
+  s.result["family_hash"] = s.family->source_hash();
+  return std::nullopt;
+}
+
+}  // namespace kernelagent

@@ -52,6 +52,7 @@ struct Plan {
   std::string variant;
   std::int64_t block_k = 1, block_j = 1024, split = 1, warps = 4;
   std::int64_t k_blocks = 1, j_blocks = 1, steps = 1, row_programs = 1, split_steps = 1;
+  std::int64_t chunk = 1, chunk_steps = 1;  // coop: the reduced positions a program holds, in block_j steps
 };
 
 class MapReduceProblem final : public FamilyProblem {
@@ -77,6 +78,7 @@ class MapReduceProblem final : public FamilyProblem {
       return plan.split > 1 && p_.stages() <= 1 && tile <= 8192 && plan.row_programs < 2 * sms &&
              plan.steps >= 2 * plan.split;
     }
+    if (plan.variant == "coop") return coop_valid(plan, gpu);
     return false;
   }
 
@@ -88,6 +90,7 @@ class MapReduceProblem final : public FamilyProblem {
     std::vector<std::pair<std::string, std::int64_t>> launches;  // kernel, grid
     const bool element_out = p_.has(Level::element, true);
     const bool totals = p_.has(Level::total);
+    if (plan.variant == "coop") return coop_emission(plan);
     if (plan.variant == "split") {
       kernels += render_from("split_partials", with_sizes(plan, {{"BODY", strip(split_partials_body(plan))}})) + "\n\n";
       kernels += render_from("split_rows", with_sizes(plan, {{"BODY", strip(split_rows_body(plan))}})) + "\n\n";
@@ -114,45 +117,39 @@ class MapReduceProblem final : public FamilyProblem {
       launch_lines += render("launch_kernel", {{"KERNEL", kernel},
                                                {"GRID", str(grid)},
                                                {"NUM_WARPS", kernel == "ka_total_kernel" ? "4" : str(plan.warps)}});
-    std::string allocs, rets, args;
-    const std::string device = p_.operands.front().tensor_expr;
-    for (const auto& o : p_.operands) args += o.tensor_expr + ", ";
-    for (std::size_t i = 0; i < p_.outputs.size(); ++i) {
-      const Output& o = p_.outputs[i];
-      allocs += render("alloc", {{"NAME", fmt::format("out{}", i)},
-                                 {"SHAPE", py_tuple(o.shape)},
-                                 {"DTYPE", o.dtype},
-                                 {"DEVICE", device}});
-      args += fmt::format("out{}, ", i);
-      rets += (rets.empty() ? "" : ", ") + fmt::format("out{}", i);
-    }
+    Buffers b = buffers();
     // Workspaces: the split programs' partial results, the rows' reduced values for the apply kernel, the
     // rows' programs' partial totals. An unused one is passed as a tensor the kernels never touch.
     auto workspace = [&](const std::string& name, std::int64_t floats) {
       if (floats <= 0) return std::string("out0");
-      allocs += render("alloc", {{"NAME", name}, {"SHAPE", py_tuple({floats})}, {"DTYPE", "float32"}, {"DEVICE", device}});
+      b.allocs += render("alloc", {{"NAME", name}, {"SHAPE", py_tuple({floats})}, {"DTYPE", "float32"}, {"DEVICE", b.device}});
       return name;
     };
+    std::string args = b.args;
     args += workspace("ws_part", plan.variant == "split" ? p_.rows() * plan.split * partial_count() : 0) + ", ";
     args += workspace("ws_row", plan.variant == "split" && element_out ? p_.rows() * result_count() : 0) + ", ";
     args += workspace("ws_total", totals ? plan.row_programs * total_count() : 0);
-    std::string plan_text = plan_comment(plan);
-    std::vector<std::size_t> reduced_axes;
-    for (std::size_t a = 0; a < p_.domain.size(); ++a)
-      if (p_.reduced[a]) reduced_axes.push_back(a);
-    return {"kernel",
-            {{"DOMAIN", fmt::format("[{}]", fmt::join(p_.domain, ", "))},
-             {"REDUCED", fmt::format("{}", fmt::join(reduced_axes, ", "))},
-             {"ROWS", str(p_.rows())},
-             {"ROW_LENGTH", str(p_.row_length())},
-             {"PLAN", plan_text},
-             {"KERNELS", strip(kernels)},
-             {"ALLOCS", strip(allocs)},
-             {"LAUNCH", strip(render("launch", {{"ARGS", args}, {"LAUNCHES", strip(launch_lines)}}))},
-             {"RETURN", p_.outputs.size() == 1 ? rets : "(" + rets + ")"}}};
+    const std::string launch = render("launch", {{"ARGS", args}, {"LAUNCHES", strip(launch_lines)}});
+    return {"kernel", file_values(plan, kernels, b.allocs, launch, b.rets)};
   }
 
- private:
+  // Example: InstanceNorm's 7168 rows of 262144 with split 64: chunks of 4096, one step of block_j 4096,
+  // 32 elements a thread at 4 warps; 64 programs of a row, about eight rows in flight on 132 SMs.
+  bool coop_valid(const Plan& plan, const GpuSpec* gpu) const {
+    if (!gpu || plan.split < 2 || plan.block_k != 1 || p_.stages() != 1 || p_.has(Level::total)) return false;
+    int row_reductions = 0;
+    for (const auto& r : p_.reductions) row_reductions += r.level == Level::row;
+    if (row_reductions != 1) return false;
+    const std::int64_t sms = gpu->sm_count > 0 ? gpu->sm_count : 132;
+    if (plan.split > 4 * sms) return false;
+    if (plan.block_j > plan.chunk || plan.chunk % plan.block_j != 0) return false;
+    // A chunk inside one run of the last reduced axis, and every part holding some of the row.
+    if (plan.chunk > l_.j_in ? l_.j_out != 1 : l_.j_in % plan.chunk != 0 && l_.j_out != 1) return false;
+    if ((plan.split - 1) * plan.chunk >= p_.row_length()) return false;
+    const std::int64_t per_thread = plan.block_j / (32 * plan.warps);
+    return per_thread >= 4 && per_thread <= 32 && plan.chunk >= 1024;
+  }
+
   Plan plan_of(const Config& c) const {
     Plan plan;
     plan.variant = c.value("variant", std::string("registers"));
@@ -165,7 +162,163 @@ class MapReduceProblem final : public FamilyProblem {
     plan.steps = l_.j_out * plan.j_blocks;
     plan.row_programs = l_.k_out * plan.k_blocks;
     plan.split_steps = cdiv(plan.steps, std::max<std::int64_t>(plan.split, 1));
+    plan.chunk = pow2_at_least(cdiv(p_.row_length(), std::max<std::int64_t>(plan.split, 1)));
+    plan.chunk_steps = std::max<std::int64_t>(plan.chunk / plan.block_j, 1);
     return plan;
+  }
+
+  // Outputs, workspaces and the kernel arguments every variant allocates the same way.
+  struct Buffers {
+    std::string allocs, args, rets, device;
+  };
+  Buffers buffers() const {
+    Buffers b;
+    b.device = p_.operands.front().tensor_expr;
+    for (const auto& o : p_.operands) b.args += o.tensor_expr + ", ";
+    for (std::size_t i = 0; i < p_.outputs.size(); ++i) {
+      const Output& o = p_.outputs[i];
+      b.allocs += render("alloc", {{"NAME", fmt::format("out{}", i)},
+                                   {"SHAPE", py_tuple(o.shape)},
+                                   {"DTYPE", o.dtype},
+                                   {"DEVICE", b.device}});
+      b.args += fmt::format("out{}, ", i);
+      b.rets += (b.rets.empty() ? "" : ", ") + fmt::format("out{}", i);
+    }
+    return b;
+  }
+
+  std::map<std::string, std::string> file_values(const Plan& plan, const std::string& kernels, const std::string& allocs,
+                                                 const std::string& launch, const std::string& rets) const {
+    std::vector<std::size_t> reduced_axes;
+    for (std::size_t a = 0; a < p_.domain.size(); ++a)
+      if (p_.reduced[a]) reduced_axes.push_back(a);
+    return {{"DOMAIN", fmt::format("[{}]", fmt::join(p_.domain, ", "))},
+            {"REDUCED", fmt::format("{}", fmt::join(reduced_axes, ", "))},
+            {"ROWS", str(p_.rows())},
+            {"ROW_LENGTH", str(p_.row_length())},
+            {"PLAN", plan_comment(plan)},
+            {"KERNELS", strip(kernels)},
+            {"ALLOCS", strip(allocs)},
+            {"LAUNCH", strip(launch)},
+            {"RETURN", p_.outputs.size() == 1 ? rets : "(" + rets + ")"}};
+  }
+
+  Emission coop_emission(const Plan& plan) const {
+    Buffers b = buffers();
+    const std::string args = b.args + "out0, out0, out0";  // the workspaces the coop kernel does not use
+    const std::string kernels = render_from("coop", with_sizes(plan, {{"BODY", strip(coop_body(plan))}}));
+    const std::string launch = render("launch_coop", {{"ARGS", args},
+                                                      {"ROWS", str(p_.rows())},
+                                                      {"SLOTS", str(p_.rows() * plan.split)},
+                                                      {"DEVICE", b.device},
+                                                      {"NUM_WARPS", str(plan.warps)},
+                                                      {"SPLIT", str(plan.split)}});
+    return {"kernel", file_values(plan, kernels, b.allocs, launch, b.rets)};
+  }
+
+  // The partial result of the coop program's chunk as two fp32 (a, b), published in its slot; the row's
+  // result folded from every part's.
+  std::string coop_body(const Plan& plan) const {
+    const Reduction* red = nullptr;
+    for (const auto& r : p_.reductions)
+      if (r.level == Level::row) red = &r;
+    const Reduction& r = *red;
+    Emitter e(p_, l_, Context::tile, 8);
+    std::string out;
+    e.line("ka_first = tl.zeros([1, 1], tl.int32)");
+    if (r.op == ReduceOp::moments) e.line(fmt::format("{}_shift = {}", r.var, e.evaluate_at(r.input, "ka_first")));
+    const bool held = plan.chunk_steps == 1;
+    if (held) {
+      // The chunk in registers: read once, written from what is held.
+      e.line("flat = first");
+      e.line(fmt::format("j_out = k_out * 0 + flat // {}  # 64-bit, like k_out", l_.j_in));
+      e.line(fmt::format("j_in = flat % {} + tl.arange(0, {})[None, :]", l_.j_in, plan.block_j));
+      e.line(fmt::format("mask = row_ok & (j_in < {}) & (flat + tl.arange(0, {})[None, :] < {})", l_.j_in, plan.block_j,
+                         p_.row_length()));
+      const std::string v = e.need(r.input);
+      switch (r.op) {
+        case ReduceOp::sum:
+        case ReduceOp::max:
+        case ReduceOp::min:
+          e.line(fmt::format("{}_a = {}(tl.where(mask, {}, {}))", r.var, tl_reduce(r.op), v, identity_of(r.op)));
+          e.line(fmt::format("{0}_b = tl.zeros_like({0}_a)", r.var));
+          break;
+        case ReduceOp::moments:
+          e.line(fmt::format("{0}_d = tl.where(mask, {1} - {0}_shift, 0.0)", r.var, v));
+          e.line(fmt::format("{0}_a = tl.sum({0}_d)", r.var));
+          e.line(fmt::format("{0}_b = tl.sum({0}_d * {0}_d)", r.var));
+          break;
+        case ReduceOp::logsumexp:
+          e.line(fmt::format("{}_a = tl.max(tl.where(mask, {}, float(\"-inf\")))", r.var, v));
+          e.line(fmt::format("{0}_b = tl.sum(tl.where(mask, tl.exp({1} - {0}_a), 0.0))", r.var, v));
+          break;
+      }
+    } else {
+      init_accumulators(e, r, Plan{.block_k = 1, .block_j = plan.block_j});
+      out += e.take();
+      Emitter body(p_, l_, Context::tile, 12);
+      body.import_rows(e);
+      accumulate(body, r, body.need(r.input));
+      out += coop_pass(plan, body.take());
+      fold_accumulators(e, r);
+      if (r.op == ReduceOp::moments) {
+        e.line(fmt::format("{0}_a = tl.sum({0}_s1)", r.var));
+        e.line(fmt::format("{0}_b = tl.sum({0}_s2)", r.var));
+      } else if (r.op == ReduceOp::logsumexp) {
+        e.line(fmt::format("{0}_a = tl.max({0}_m)", r.var));
+        e.line(fmt::format("{0}_b = tl.sum({0}_s)", r.var));
+      } else {
+        e.line(fmt::format("{0}_a = {1}({0})", r.var, tl_reduce(r.op)));
+        e.line(fmt::format("{0}_b = tl.zeros_like({0}_a)", r.var));
+      }
+    }
+    // Publish (a, b) as one word and wait for the row's other parts.
+    e.line(fmt::format("slots = ka_slots_ptr + row.to(tl.int64) * {}", plan.split));
+    e.line(fmt::format("word = ({0}_a.to(tl.int32, bitcast=True).to(tl.int64) << 32) | "
+                       "({0}_b.to(tl.int32, bitcast=True).to(tl.int64) & 0xFFFFFFFF)",
+                       r.var));
+    e.line("tl.atomic_xchg(slots + part, word, sem=\"relaxed\", scope=\"gpu\")");
+    e.line("w = ka_wait_slots(slots + parts, part_live)");
+    e.line(fmt::format("{}_pa = tl.where(part_live, (w >> 32).to(tl.int32).to(tl.float32, bitcast=True), {})", r.var,
+                       identity_of(r.op == ReduceOp::moments ? ReduceOp::sum : r.op)));
+    e.line(fmt::format("{}_pb = tl.where(part_live, w.to(tl.int32).to(tl.float32, bitcast=True), 0.0)", r.var));
+    switch (r.op) {
+      case ReduceOp::sum:
+      case ReduceOp::max:
+      case ReduceOp::min:
+        e.line(fmt::format("{0} = {1}({0}_pa)", r.var, tl_reduce(r.op)));
+        break;
+      case ReduceOp::moments:
+        e.line(fmt::format("{0}_s1 = tl.sum({0}_pa)", r.var));
+        e.line(fmt::format("{0}_s2 = tl.sum({0}_pb)", r.var));
+        finish_reduction(e, r);
+        break;
+      case ReduceOp::logsumexp:
+        e.line(fmt::format("{0}_m = tl.max({0}_pa)", r.var));
+        e.line(fmt::format("{0}_s = tl.sum({0}_pb * tl.exp({0}_pa - {0}_m))", r.var));
+        finish_reduction(e, r);
+        break;
+    }
+    if (held) {
+      element_stores(e);
+    } else if (p_.has(Level::element, true)) {
+      out += e.take();
+      Emitter apply(p_, l_, Context::tile, 12);
+      apply.import_rows(e);
+      element_stores(apply);
+      out += coop_pass(plan, apply.take());
+    }
+    row_tail(e, "(row == 0) & (part == 0)");  // once: the first row's first part
+    return out + e.take();
+  }
+
+  std::string coop_pass(const Plan& plan, const std::string& body) const {
+    return render("coop_pass", {{"CHUNK_STEPS", str(plan.chunk_steps)},
+                                {"BLOCK_J", str(plan.block_j)},
+                                {"J_IN", str(l_.j_in)},
+                                {"ROW_LENGTH", str(p_.row_length())},
+                                {"BODY", strip(body)}}) +
+           "\n";
   }
 
   std::string plan_comment(const Plan& plan) const {
@@ -174,6 +327,11 @@ class MapReduceProblem final : public FamilyProblem {
     if (plan.variant == "loop")
       return fmt::format("Each program walks {} row(s) in {} steps of {}: once per stage of reductions{}.", plan.block_k,
                          plan.steps, plan.block_j, p_.has(Level::element, true) ? ", once more to write" : "");
+    if (plan.variant == "coop")
+      return fmt::format("{} co-resident programs share each row, each holding {} of its positions, and exchange their "
+                         "partial results{}.",
+                         plan.split, plan.chunk,
+                         plan.chunk_steps == 1 ? ": the input is read once" : " (each reads its chunk again to write)");
     return fmt::format("{} programs share each row and write partial results; a second kernel folds them{}.",
                        plan.split, p_.has(Level::element, true) ? " and a third writes the elements" : "");
   }
@@ -191,6 +349,9 @@ class MapReduceProblem final : public FamilyProblem {
     v["SPLIT"] = str(plan.split);
     v["SPLIT_P2"] = str(pow2_at_least(plan.split));
     v["SPLIT_STEPS"] = str(plan.split_steps);
+    v["ROW_PROGRAMS"] = str(plan.row_programs);
+    v["CHUNK"] = str(plan.chunk);
+    v["CHUNK_STEPS"] = str(plan.chunk_steps);
     return v;
   }
 
@@ -227,7 +388,7 @@ class MapReduceProblem final : public FamilyProblem {
 
   // Row outputs, row updates, the partial totals of this program's rows and (without a total kernel) the
   // total updates.
-  void row_tail(Emitter& e) const {
+  void row_tail(Emitter& e, const std::string& once = "pid == 0") const {
     for (std::size_t i = 0; i < p_.outputs.size(); ++i) {
       const Output& o = p_.outputs[i];
       if (o.level != Level::row) continue;
@@ -254,7 +415,7 @@ class MapReduceProblem final : public FamilyProblem {
         if (u.level != Level::total) continue;
         const Operand& o = p_.operand(u.operand);
         const std::string v = e.need(u.value);  // its lines first, outside the branch
-        e.line("if pid == 0:");
+        e.line("if " + once + ":");
         e.line(fmt::format("    tl.store({}, {}.to({}.dtype.element_ty))", o.ptr, v, o.ptr));
       }
     }

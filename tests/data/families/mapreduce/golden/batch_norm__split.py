@@ -95,10 +95,11 @@ def ka_rows_kernel(x_c0_0_ptr, x_in0_1_ptr, x_c2__3_2_ptr, x_c1__3_3_ptr, x_c3__
 @triton.jit
 def ka_apply_kernel(x_c0_0_ptr, x_in0_1_ptr, x_c2__3_2_ptr, x_c1__3_3_ptr, x_c3__3_4_ptr, x_c4__3_5_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, ws_total_ptr):
     # The element outputs: a program per BLOCK_K rows (1) and step of 16 columns, reading
-    # the rows' values that ka_rows_kernel wrote.
+    # the rows' values that ka_rows_kernel wrote. The rows are the fastest axis of the grid: programs running
+    # together read the same columns of an operand broadcast over the rows (a LayerNorm's weight) from L2.
     pid = tl.program_id(0)
-    step = pid % 8
-    block = pid // 8
+    block = pid % 8
+    step = pid // 8
     k_out = (block // 8).to(tl.int64)
     k_in = (block % 8) * 1 + tl.arange(0, 1)[:, None]
     row_ok = k_in < 8
@@ -132,6 +133,7 @@ class ModelNew(nn.Module):
         self.get_submodule("bn").register_parameter("bias", nn.Parameter(torch.full((8,), 0.0, dtype=torch.float32)))
         self.get_submodule("bn").register_buffer("running_mean", torch.full((8,), 0.0, dtype=torch.float32))
         self.get_submodule("bn").register_buffer("running_var", torch.full((8,), 1.0, dtype=torch.float32))
+        self.ka_groups = None  # rows in flight of the cooperative variant, sized on its first call
 
     def forward(self, in0):
         if tuple(in0.shape) != (4, 8, 6, 5) or in0.dtype != torch.float32 or not in0.is_contiguous():

@@ -80,10 +80,11 @@ def ka_rows_kernel(x_in0__groups_0_ptr, x_c1__3_1_ptr, x_c0__3_2_ptr, out0_ptr, 
 @triton.jit
 def ka_apply_kernel(x_in0__groups_0_ptr, x_c1__3_1_ptr, x_c0__3_2_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, ws_total_ptr):
     # The element outputs: a program per BLOCK_K rows (1) and step of 16 columns, reading
-    # the rows' values that ka_rows_kernel wrote.
+    # the rows' values that ka_rows_kernel wrote. The rows are the fastest axis of the grid: programs running
+    # together read the same columns of an operand broadcast over the rows (a LayerNorm's weight) from L2.
     pid = tl.program_id(0)
-    step = pid % 8
-    block = pid // 8
+    block = pid % 8
+    step = pid // 8
     k_out = (block // 2).to(tl.int64)
     k_in = (block % 2) * 1 + tl.arange(0, 1)[:, None]
     row_ok = k_in < 2
@@ -116,6 +117,7 @@ class ModelNew(nn.Module):
         self.get_submodule("gn").register_parameter("weight", nn.Parameter(torch.empty((8,), dtype=torch.float32)))
         # gn.bias: its values come with load_state_dict(Model.state_dict())
         self.get_submodule("gn").register_parameter("bias", nn.Parameter(torch.empty((8,), dtype=torch.float32)))
+        self.ka_groups = None  # rows in flight of the cooperative variant, sized on its first call
 
     def forward(self, in0):
         if tuple(in0.shape) != (4, 8, 6, 5) or in0.dtype != torch.float32 or not in0.is_contiguous():

@@ -74,6 +74,7 @@ class ModelNew(nn.Module):
         self.get_submodule("ln").register_parameter("weight", nn.Parameter(torch.empty((8, 6, 5), dtype=torch.float32)))
         # ln.bias: its values come with load_state_dict(Model.state_dict())
         self.get_submodule("ln").register_parameter("bias", nn.Parameter(torch.empty((8, 6, 5), dtype=torch.float32)))
+        self.ka_groups = None  # rows in flight of the cooperative variant, sized on its first call
 
     def forward(self, in0):
         if tuple(in0.shape) != (4, 8, 6, 5) or in0.dtype != torch.float32 or not in0.is_contiguous():

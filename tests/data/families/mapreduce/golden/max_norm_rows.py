@@ -44,6 +44,7 @@ class ModelNew(nn.Module):
         super().__init__()
         # bias: its values come with load_state_dict(Model.state_dict())
         self.register_parameter("bias", nn.Parameter(torch.empty((50,), dtype=torch.float32)))
+        self.ka_groups = None  # rows in flight of the cooperative variant, sized on its first call
 
     def forward(self, in0):
         if tuple(in0.shape) != (9, 50) or in0.dtype != torch.float32 or not in0.is_contiguous():

@@ -53,6 +53,7 @@ METADATA_OPS = frozenset({
     "aten.is_strides_like_format", "aten.is_same_size", "aten.is_complex", "aten.is_floating_point",
 })
 COPY_OP = "aten.copy_"   # allowed only into a tensor the forward allocated itself
+COMPARE_SLICE = 1 << 25   # elements compared at once in float64 (256 MB a copy)
 
 
 def _storage_ptr(t) -> int | None:
@@ -210,25 +211,35 @@ def compare(index: int, c: torch.Tensor, r: torch.Tensor, atol: float, rtol: flo
         return "wrong_shape", f"output {index}: shape {list(c.shape)}, expected {list(r.shape)}"
     if c.dtype != r.dtype:
         return "wrong_dtype", f"output {index}: dtype {dtype_name(c.dtype)}, expected {dtype_name(r.dtype)}"
-    cd, rd = _to_wide(c), _to_wide(r.to(c.device))
-    finite = torch.isfinite(cd) & torch.isfinite(rd)
-    diff = (cd - rd).abs()
-    if bool(finite.any()):
-        errs["max_abs_err"] = max(errs["max_abs_err"], diff[finite].max().item())
-        nz = finite & (rd != 0)
-        if bool(nz.any()):
-            errs["max_rel_err"] = max(errs["max_rel_err"], (diff[nz] / rd[nz].abs()).max().item())
-    n_bad_finite = int((~torch.isfinite(cd) & torch.isfinite(rd)).sum().item())
+    # In slices of the flattened outputs: the float64 copies of a 7.5 GB output would need 60 GB at once.
+    cf, rf = c.detach().reshape(-1), r.detach().to(c.device).reshape(-1)
+    n = cf.numel()
+    n_bad_finite = n_bad = 0
+    first_bad = None
+    for start in range(0, max(n, 1), COMPARE_SLICE):
+        cd, rd = _to_wide(cf[start:start + COMPARE_SLICE]), _to_wide(rf[start:start + COMPARE_SLICE])
+        finite = torch.isfinite(cd) & torch.isfinite(rd)
+        diff = (cd - rd).abs()
+        if bool(finite.any()):
+            errs["max_abs_err"] = max(errs["max_abs_err"], diff[finite].max().item())
+            nz = finite & (rd != 0)
+            if bool(nz.any()):
+                errs["max_rel_err"] = max(errs["max_rel_err"], (diff[nz] / rd[nz].abs()).max().item())
+        n_bad_finite += int((~torch.isfinite(cd) & torch.isfinite(rd)).sum().item())
+        bad = ~torch.isclose(cd, rd, rtol=rtol, atol=atol, equal_nan=True)
+        k = int(bad.sum().item())
+        if k and first_bad is None:
+            i = int(bad.nonzero()[0].item())
+            first_bad = (start + i, cd[i].item(), rd[i].item())
+        n_bad += k
     if n_bad_finite:
-        return "nan_or_inf", (f"output {index}: {n_bad_finite} of {cd.numel()} elements are NaN or Inf where the "
+        return "nan_or_inf", (f"output {index}: {n_bad_finite} of {n} elements are NaN or Inf where the "
                               "reference is finite")
-    bad = ~torch.isclose(cd, rd, rtol=rtol, atol=atol, equal_nan=True)
-    n_bad = int(bad.sum().item())
     if n_bad:
-        where = [int(i) for i in bad.nonzero()[0].tolist()]
-        return "wrong_result", (f"output {index}: {n_bad} of {cd.numel()} elements differ beyond atol + rtol*|ref| "
-                                f"(atol={atol}, rtol={rtol}; first at {where}: {cd[tuple(where)].item()} vs "
-                                f"{rd[tuple(where)].item()})")
+        flat, got, want = first_bad
+        where = [int(i) for i in torch.unravel_index(torch.tensor(flat), tuple(c.shape))] if c.dim() else []
+        return "wrong_result", (f"output {index}: {n_bad} of {n} elements differ beyond atol + rtol*|ref| "
+                                f"(atol={atol}, rtol={rtol}; first at {where}: {got} vs {want})")
     return None
 
 

@@ -16,9 +16,11 @@ def _supported(family: str) -> list:
 ACTIVATIONS = _supported("elementwise")
 REDUCTIONS = _supported("reduction")
 MATMULS = _supported("matmul")
+NORMS_AND_LOSSES = _supported("mapreduce")
 
 
-@pytest.mark.parametrize("problem", ACTIVATIONS + REDUCTIONS + MATMULS, ids=lambda p: f"{p.parent.parent.name}/{p.stem}")
+@pytest.mark.parametrize("problem", ACTIVATIONS + REDUCTIONS + MATMULS + NORMS_AND_LOSSES,
+                         ids=lambda p: f"{p.parent.parent.name}/{p.stem}")
 def test_optimize_writes_a_correct_drop_in_kernel(kernelagent, problem, tmp_path):
     out = tmp_path / "out"
     # Two trials on the interpreter: the default configuration and one more, both checked.
@@ -26,7 +28,8 @@ def test_optimize_writes_a_correct_drop_in_kernel(kernelagent, problem, tmp_path
     assert r.returncode == 0, r.stderr
     result = json.loads((out / "result.json").read_text())
     assert result["status"] == "ok"
-    assert result["trials"]["by_status"] == {"ok": 2}
+    # Two trials, or the whole space when a tiny problem leaves fewer valid configurations.
+    assert result["trials"]["by_status"] == {"ok": min(2, result["search"]["space"])}
     # A matrix-vector product is a matmul problem that the specialised matvec family takes first.
     matvec = problem.stem.startswith(("4_", "4b_"))
     assert result["family"] == ("matvec" if matvec else problem.parent.parent.name)

@@ -468,11 +468,17 @@ class Lowering {
     counters_.push_back({op, next});
   }
 
+  // The tensor a reduction or composite op reads; integers and bools are refused (their sums and extremes
+  // would be computed in fp32, exact only up to 2^24).
   std::string input_of(const Node& n) {
     auto x = n.arg(0, "self");
     if (!x || x->kind != Arg::Kind::ref) fail(n.name + " (" + n.target + ") reduces something that is not a tensor");
     const auto meta = g_.meta_of(x->ref);
-    return use(x->ref, meta ? meta->shape : std::vector<std::int64_t>{});
+    const std::string ref = use(x->ref, meta ? meta->shape : std::vector<std::int64_t>{});
+    if (!float_dtype(shaped(ref).dtype))
+      fail(fmt::format("{} ({}) reduces a {} tensor: the map-reduce family reduces floating-point values", n.name,
+                       n.target, shaped(ref).dtype));
+    return ref;
   }
 
   std::vector<std::size_t> dims_or_fail(const Node& n, std::size_t i, const char* kw, std::size_t rank) {
@@ -490,9 +496,7 @@ class Lowering {
       fail(n.name + " (" + n.target + ") accumulates in another dtype");
     const bool keep = !all && bool_arg(n.arg(2, "keepdim"), false);
     auto out_shape = reduced_shape(shape, dims, keep);
-    std::string in = x;
-    if (!float_dtype(shaped(x).dtype)) in = cast(x, "float32");
-    auto r = reduce(ReduceOp::sum, in, dims, out_shape).front();
+    auto r = reduce(ReduceOp::sum, x, dims, out_shape).front();
     if (mean) {
       std::int64_t count = 1;
       for (auto d : dims) count *= shape[d];

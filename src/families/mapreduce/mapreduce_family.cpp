@@ -72,7 +72,10 @@ class MapReduceProblem final : public FamilyProblem {
     const std::int64_t sms = gpu && gpu->sm_count > 0 ? gpu->sm_count : 132;
     const bool one_tile = l_.j_out == 1 && plan.block_j >= l_.j_in;
     if (plan.variant == "registers") return plan.split == 1 && one_tile && tile <= 16384;
-    if (plan.variant == "loop") return plan.split == 1 && !one_tile && tile <= 8192;
+    // One program walking a long row alone leaves the GPU idle: a loop needs programs enough to fill half the
+    // SMs, or a short walk (the split and coop variants share long rows).
+    if (plan.variant == "loop")
+      return plan.split == 1 && !one_tile && tile <= 8192 && (2 * plan.row_programs >= sms || plan.steps <= 64);
     if (plan.variant == "split") {
       // Worth a second kernel only when the rows alone leave the GPU idle; every split walks two steps or more.
       return plan.split > 1 && p_.stages() <= 1 && tile <= 8192 && plan.row_programs < 2 * sms &&

@@ -147,6 +147,7 @@ class Lowering {
   std::string use(const std::string& trace_ref, const std::vector<std::int64_t>& frame) {
     std::string ref = trace_ref;
     while (alias_.contains(ref)) ref = alias_.at(ref);
+    if (auto it = missing_.find(ref); it != missing_.end()) fail(it->second);
     if (shapes_.contains(ref)) return ref;
     if (const Leaf* leaf = leaves_.find(ref)) {
       const auto meta = *g_.meta_of(leaf->base);
@@ -369,8 +370,10 @@ class Lowering {
       return lower_norm(n);
     if (t == "aten.native_layer_norm.default") return lower_layer_norm(n);
     if (t == "aten.native_group_norm.default") return lower_group_norm(n);
+    // On a GPU PyTorch dispatches BatchNorm to cuDNN: the same arguments, and a reserve as a fourth result.
     if (t == "aten.native_batch_norm.default" || t == "aten._native_batch_norm_legit.default" ||
-        t == "aten._native_batch_norm_legit.no_stats" || t == "aten._native_batch_norm_legit_functional.default")
+        t == "aten._native_batch_norm_legit.no_stats" || t == "aten._native_batch_norm_legit_functional.default" ||
+        t == "aten.cudnn_batch_norm.default")
       return lower_batch_norm(n);
     if (t == "aten._log_softmax.default" || t == "aten._softmax.default") return lower_softmax(n);
     if (t == "aten.nll_loss_forward.default") return lower_nll(n);
@@ -448,8 +451,11 @@ class Lowering {
     auto it = multi_.find(src->ref);
     if (it == multi_.end()) fail(fmt::format("{} takes a result of {}, which the family cannot follow", n.name, src->ref));
     const auto i = static_cast<std::size_t>(*idx);
-    if (i >= it->second.size() || it->second[i].empty())
-      fail(fmt::format("{} takes result {} of {}, which the family does not compute", n.name, i, src->ref));
+    // A result the family does not compute (BatchNorm's reserve, a max's indices) is refused only if read.
+    if (i >= it->second.size() || it->second[i].empty()) {
+      missing_[n.name] = fmt::format("{} takes result {} of {}, which the family does not compute", n.name, i, src->ref);
+      return;
+    }
     alias_[n.name] = it->second[i];
   }
 
@@ -695,7 +701,7 @@ class Lowering {
     for (std::size_t d = 2; d < shape.size(); ++d) channel_view.push_back(1);
     const std::string y = normalise(x, parts[0], rstd, affine(n, 1, "weight", channel_view, shape),
                                     affine(n, 2, "bias", channel_view, shape));
-    multi_[n.name] = {y, reshape_value(parts[0], per_channel), reshape_value(rstd, per_channel)};
+    multi_[n.name] = {y, reshape_value(parts[0], per_channel), reshape_value(rstd, per_channel), ""};
     if (legit_no_stats) return;
     // The running statistics, updated in place as PyTorch does: with the unbiased variance.
     const std::vector<std::int64_t> row = reduced_shape(shape, dims, true);
@@ -810,6 +816,7 @@ class Lowering {
   void add_output(const std::string& trace_ref) {
     std::string ref = trace_ref;
     while (alias_.contains(ref)) ref = alias_.at(ref);
+    if (auto it = missing_.find(ref); it != missing_.end()) fail(it->second);
     if (!shapes_.contains(ref) || value(ref).kind == Value::Kind::operand || value(ref).kind == Value::Kind::literal)
       fail(fmt::format("output {} is not computed by the graph", trace_ref));
     const auto meta = g_.meta_of(trace_ref);
@@ -951,6 +958,7 @@ class Lowering {
   std::map<std::string, Level> levels_;
   std::map<std::string, std::string> operand_of_, literal_of_;
   std::map<std::string, std::string> reshaped_;
+  std::map<std::string, std::string> missing_;  // getitems of results the family does not compute: why
   std::vector<PendingOperand> pending_;
   std::vector<std::pair<std::string, std::string>> counters_;  // operand var, its next value
 };

@@ -51,6 +51,7 @@ const char* tl_reduce(ReduceOp op) { return op == ReduceOp::max ? "tl.max" : op 
 struct Plan {
   std::string variant;
   std::int64_t block_k = 1, block_j = 1024, split = 1, warps = 4;
+  bool evict_first = false;  // the eviction hint on element loads
   std::int64_t k_blocks = 1, j_blocks = 1, steps = 1, row_programs = 1, split_steps = 1;
   std::int64_t chunk = 1, chunk_steps = 1;  // coop: the reduced positions a program holds, in block_j steps
 };
@@ -64,21 +65,31 @@ class MapReduceProblem final : public FamilyProblem {
   bool valid_config(const Config& c, const GpuSpec* gpu, Precision) const override {
     const Plan plan = plan_of(c);
     const std::int64_t tile = plan.block_k * plan.block_j;
+    // One value of a knob where it does not apply: another would be a duplicate configuration.
+    if (c.value("split", std::int64_t{1}) != 1 && plan.variant != "split") return false;
+    if (c.value("chunk", std::int64_t{1}) != 1 && plan.variant != "coop") return false;
+    if (c.value("chunk", std::int64_t{1}) == 1 && plan.variant == "coop") return false;
+    if (plan.evict_first && !has_element_operand()) return false;
     if (plan.block_k > std::max<std::int64_t>(pow2_at_least(l_.k_in), 1)) return false;
     if (plan.block_j > std::max<std::int64_t>(pow2_at_least(l_.j_in), 16)) return false;
+    // Several rows a program only where a row is short (registers) or the rows are contiguous in memory.
+    if (plan.block_k > 1 && plan.variant != "registers" && !rows_contiguous()) return false;
     const std::int64_t per_thread = tile / (32 * plan.warps);
     // At least one element per thread, unless one warp is already too many (a tiny problem).
     if ((per_thread < 1 && plan.warps > 1) || per_thread > 64) return false;
     const std::int64_t sms = gpu && gpu->sm_count > 0 ? gpu->sm_count : 132;
     const bool one_tile = l_.j_out == 1 && plan.block_j >= l_.j_in;
-    if (plan.variant == "registers") return plan.split == 1 && one_tile && tile <= 16384;
+    if (plan.variant == "registers") return one_tile && tile <= 16384;
     // One program walking a long row alone leaves the GPU idle: a loop needs programs enough to fill half the
     // SMs, or a short walk (the split and coop variants share long rows).
-    if (plan.variant == "loop")
-      return plan.split == 1 && !one_tile && tile <= 8192 && (2 * plan.row_programs >= sms || plan.steps <= 64);
+    if (plan.variant == "loop") return !one_tile && tile <= 8192 && (2 * plan.row_programs >= sms || plan.steps <= 64);
     if (plan.variant == "split") {
-      // Worth a second kernel only when the rows alone leave the GPU idle; every split walks two steps or more.
-      return plan.split > 1 && p_.stages() <= 1 && tile <= 8192 && plan.row_programs < 2 * sms &&
+      // Worth a second kernel only when the rows alone leave the GPU idle: all the programs fill it twice
+      // (or, in a small problem, give a split four steps or fewer) and hold at most 32 per SM; every split
+      // walks two steps or more.
+      const std::int64_t programs = plan.row_programs * plan.split;
+      const std::int64_t fill = std::min(2 * sms, plan.row_programs * std::max<std::int64_t>(plan.steps / 4, 1));
+      return plan.split > 1 && p_.stages() <= 1 && tile <= 8192 && programs >= fill && programs <= 32 * sms &&
              plan.steps >= 2 * plan.split;
     }
     if (plan.variant == "coop") return coop_valid(plan, gpu);
@@ -100,7 +111,7 @@ class MapReduceProblem final : public FamilyProblem {
       launches.push_back({"ka_partials_kernel", plan.row_programs * plan.split});
       launches.push_back({"ka_rows_kernel", plan.row_programs});
       if (element_out) {
-        kernels += render_from("apply", with_sizes(plan, {{"BODY", strip(apply_body())}})) + "\n\n";
+        kernels += render_from("apply", with_sizes(plan, {{"BODY", strip(apply_body(plan))}})) + "\n\n";
         launches.push_back({"ka_apply_kernel", plan.row_programs * plan.steps});
       }
     } else {
@@ -136,8 +147,8 @@ class MapReduceProblem final : public FamilyProblem {
     return {"kernel", file_values(plan, kernels, b.allocs, launch, b.rets)};
   }
 
-  // Example: InstanceNorm's 7168 rows of 262144 with split 64: chunks of 4096, one step of block_j 4096,
-  // 32 elements a thread at 4 warps; 64 programs of a row, about eight rows in flight on 132 SMs.
+  // Example: InstanceNorm's 7168 rows of 262144 in chunks of 4096: 64 programs a row, each holding its
+  // chunk in registers (one step of block_j 4096, 32 elements a thread at 4 warps).
   bool coop_valid(const Plan& plan, const GpuSpec* gpu) const {
     if (!gpu || plan.split < 2 || plan.block_k != 1 || p_.stages() != 1 || p_.has(Level::total)) return false;
     int row_reductions = 0;
@@ -145,12 +156,30 @@ class MapReduceProblem final : public FamilyProblem {
     if (row_reductions != 1) return false;
     const std::int64_t sms = gpu->sm_count > 0 ? gpu->sm_count : 132;
     if (plan.split > 4 * sms) return false;
-    if (plan.block_j > plan.chunk || plan.chunk % plan.block_j != 0) return false;
-    // A chunk inside one run of the last reduced axis, and every part holding some of the row.
+    if (plan.block_j > plan.chunk || plan.chunk % plan.block_j != 0 || plan.chunk_steps > 8) return false;
+    // A chunk inside one run of the last reduced axis.
     if (plan.chunk > l_.j_in ? l_.j_out != 1 : l_.j_in % plan.chunk != 0 && l_.j_out != 1) return false;
-    if ((plan.split - 1) * plan.chunk >= p_.row_length()) return false;
     const std::int64_t per_thread = plan.block_j / (32 * plan.warps);
-    return per_thread >= 4 && per_thread <= 32 && plan.chunk >= 1024;
+    return per_thread >= 4 && per_thread <= 32;
+  }
+
+  // The main input (the first element operand with no broadcast axis) is contiguous along the last kept axis.
+  bool rows_contiguous() const {
+    if (l_.kept_inner.empty()) return false;
+    for (const auto& o : p_.operands) {
+      if (o.level != Level::element) continue;
+      bool full = true;
+      for (std::size_t a = 0; a < p_.domain.size(); ++a)
+        if (p_.domain[a] > 1 && o.strides[a] == 0) full = false;
+      if (full) return o.strides[l_.kept_inner.back()] == 1;
+    }
+    return false;
+  }
+
+  bool has_element_operand() const {
+    for (const auto& o : p_.operands)
+      if (o.level == Level::element) return true;
+    return false;
   }
 
   Plan plan_of(const Config& c) const {
@@ -160,13 +189,19 @@ class MapReduceProblem final : public FamilyProblem {
     plan.block_j = c.value("block_j", std::int64_t{1024});
     plan.split = c.value("split", std::int64_t{1});
     plan.warps = c.value("num_warps", std::int64_t{4});
+    plan.evict_first = c.value("eviction", std::string("none")) == "evict_first";
     plan.k_blocks = cdiv(l_.k_in, plan.block_k);
     plan.j_blocks = cdiv(l_.j_in, plan.block_j);
     plan.steps = l_.j_out * plan.j_blocks;
     plan.row_programs = l_.k_out * plan.k_blocks;
     plan.split_steps = cdiv(plan.steps, std::max<std::int64_t>(plan.split, 1));
-    plan.chunk = pow2_at_least(cdiv(p_.row_length(), std::max<std::int64_t>(plan.split, 1)));
-    plan.chunk_steps = std::max<std::int64_t>(plan.chunk / plan.block_j, 1);
+    if (plan.variant == "coop") {
+      // The coop variant's row is shared by as many programs as chunks fit: program `part` holds positions
+      // [part * chunk, (part + 1) * chunk).
+      plan.chunk = c.value("chunk", std::int64_t{4096});
+      plan.split = cdiv(p_.row_length(), plan.chunk);
+      plan.chunk_steps = std::max<std::int64_t>(plan.chunk / plan.block_j, 1);
+    }
     return plan;
   }
 
@@ -226,7 +261,7 @@ class MapReduceProblem final : public FamilyProblem {
     for (const auto& r : p_.reductions)
       if (r.level == Level::row) red = &r;
     const Reduction& r = *red;
-    Emitter e(p_, l_, Context::tile, 8);
+    Emitter e(p_, l_, Context::tile, 8, plan.evict_first);
     std::string out;
     e.line("ka_first = tl.zeros([1, 1], tl.int32)");
     if (r.op == ReduceOp::moments) e.line(fmt::format("{}_shift = {}", r.var, e.evaluate_at(r.input, "ka_first")));
@@ -259,7 +294,7 @@ class MapReduceProblem final : public FamilyProblem {
     } else {
       init_accumulators(e, r, Plan{.block_k = 1, .block_j = plan.block_j});
       out += e.take();
-      Emitter body(p_, l_, Context::tile, 12);
+      Emitter body(p_, l_, Context::tile, 12, plan.evict_first);
       body.import_rows(e);
       accumulate(body, r, body.need(r.input));
       out += coop_pass(plan, body.take());
@@ -306,7 +341,7 @@ class MapReduceProblem final : public FamilyProblem {
       element_stores(e);
     } else if (p_.has(Level::element, true)) {
       out += e.take();
-      Emitter apply(p_, l_, Context::tile, 12);
+      Emitter apply(p_, l_, Context::tile, 12, plan.evict_first);
       apply.import_rows(e);
       element_stores(apply);
       out += coop_pass(plan, apply.take());
@@ -437,8 +472,8 @@ class MapReduceProblem final : public FamilyProblem {
 
   // ---- registers: the whole row in one tile --------------------------------------------------------------
 
-  std::string registers_body(const Plan&) const {
-    Emitter e(p_, l_, Context::tile, 4);
+  std::string registers_body(const Plan& plan) const {
+    Emitter e(p_, l_, Context::tile, 4, plan.evict_first);
     for (int stage = 1; stage <= p_.stages(); ++stage)
       for (std::size_t i = 0; i < p_.reductions.size(); ++i) {
         const Reduction& r = p_.reductions[i];
@@ -555,7 +590,7 @@ class MapReduceProblem final : public FamilyProblem {
   }
 
   std::string loop_body(const Plan& plan) const {
-    Emitter rows(p_, l_, Context::tile, 4);
+    Emitter rows(p_, l_, Context::tile, 4, plan.evict_first);
     std::string out;
     rows.line(fmt::format("ka_first = tl.zeros([{}, 1], tl.int32)", plan.block_k));
     for (int stage = 1; stage <= p_.stages(); ++stage) {
@@ -568,7 +603,7 @@ class MapReduceProblem final : public FamilyProblem {
         init_accumulators(rows, *r, plan);
       }
       out += rows.take();
-      Emitter body(p_, l_, Context::tile, 8);
+      Emitter body(p_, l_, Context::tile, 8, plan.evict_first);
       body.import_rows(rows);
       for (const Reduction* r : here) accumulate(body, *r, body.need(r->input));
       out += pass("pass_forward", plan, body.take()) + "\n";
@@ -579,7 +614,7 @@ class MapReduceProblem final : public FamilyProblem {
     }
     if (p_.has(Level::element, true)) {
       out += rows.take();
-      Emitter apply(p_, l_, Context::tile, 8);
+      Emitter apply(p_, l_, Context::tile, 8, plan.evict_first);
       apply.import_rows(rows);
       element_stores(apply);
       out += pass("pass_backward", plan, apply.take()) + "\n";
@@ -591,7 +626,7 @@ class MapReduceProblem final : public FamilyProblem {
   // ---- split: partial results, folded per row; the elements written by the apply kernel ------------------
 
   std::string split_partials_body(const Plan& plan) const {
-    Emitter rows(p_, l_, Context::tile, 4);
+    Emitter rows(p_, l_, Context::tile, 4, plan.evict_first);
     rows.line(fmt::format("ka_first = tl.zeros([{}, 1], tl.int32)", plan.block_k));
     std::vector<const Reduction*> here;
     for (const auto& r : p_.reductions)
@@ -601,7 +636,7 @@ class MapReduceProblem final : public FamilyProblem {
       init_accumulators(rows, *r, plan);
     }
     std::string out = rows.take();
-    Emitter body(p_, l_, Context::tile, 8);
+    Emitter body(p_, l_, Context::tile, 8, plan.evict_first);
     body.import_rows(rows);
     for (const Reduction* r : here) accumulate(body, *r, body.need(r->input));
     out += render("pass_split", {{"SPLIT_STEPS", str(plan.split_steps)},
@@ -622,7 +657,7 @@ class MapReduceProblem final : public FamilyProblem {
   }
 
   std::string split_rows_body(const Plan& plan) const {
-    Emitter e(p_, l_, Context::tile, 4);
+    Emitter e(p_, l_, Context::tile, 4, plan.evict_first);
     e.line(fmt::format("ka_first = tl.zeros([{}, 1], tl.int32)", plan.block_k));
     std::size_t slot = 0;
     const std::size_t n = partial_count();
@@ -668,8 +703,8 @@ class MapReduceProblem final : public FamilyProblem {
     return e.take();
   }
 
-  std::string apply_body() const {
-    Emitter e(p_, l_, Context::tile, 4);
+  std::string apply_body(const Plan& plan) const {
+    Emitter e(p_, l_, Context::tile, 4, plan.evict_first);
     std::size_t k = 0;
     const std::size_t nr = result_count();
     for (const auto& r : p_.reductions)

@@ -90,6 +90,22 @@ ModelWrapper model_wrapper(const TraceResult& trace) {
     w.forward_params += (w.forward_params.empty() ? "" : ", ") + in.name;
     w.forward_checks += guard(in);
   }
+  // One device for every tensor the kernels read: the first input's. Triton would fail on a pointer to
+  // another device's memory with a message that names neither tensor.
+  std::string first;
+  std::vector<std::string> others;
+  for (const auto& in : g.inputs) {
+    if (!in.is_tensor) continue;
+    if (first.empty()) first = in.name;
+    else others.push_back(in.name);
+  }
+  for (const auto& c : g.constants)
+    if (c.owned() && !first.empty()) others.push_back(*owned_tensor_expr(g, c.name));
+  if (!others.empty())
+    w.forward_checks += fmt::format(
+        "        if any(t.device != {0}.device for t in ({1}{2})):\n"
+        "            raise ValueError(\"every input and parameter must be on {0}'s device\")\n",
+        first, fmt::join(others, ", "), others.size() == 1 ? "," : "");
   std::set<std::string> modules;
   for (const auto& c : g.constants)
     if (c.owned()) w.model_init += own(c, modules);

@@ -1,13 +1,14 @@
 """The CLI as a user meets it: optimize, bench and history, good and bad input."""
 
 import json
+import shutil
 import subprocess
 import sys
 import textwrap
 
 import pytest
 
-from cli_harness import DATA, kernelagent  # noqa: F401  (kernelagent is a fixture)
+from cli_harness import DATA, ROOT, kernelagent  # noqa: F401  (kernelagent is a fixture)
 
 def _supported(family: str) -> list:
     return sorted(p for p in (DATA / "families" / family / "problems").glob("*.py") if not p.stem.startswith("unsupported_"))
@@ -164,3 +165,25 @@ def test_nothing_stored_is_lost_when_a_run_fails(kernelagent, tmp_path):
                        db=db).returncode == 2
     runs = json.loads(kernelagent("history", "--json", db=db).stdout)["runs"]
     assert [r["status"] for r in runs] == ["bad_problem", "ok"]
+
+
+@pytest.mark.parametrize("breakage,words", [
+    ("manifest", "manifest.json"),
+    ("template", "kernel.py.in"),
+])
+def test_a_broken_kernel_family_folder_is_named(kernelagent, tmp_path, breakage, words):
+    # A copy of the installation with one family's manifest half-written, or one of its templates gone.
+    home = tmp_path / "home"
+    shutil.copytree(ROOT / "python", home / "python", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(ROOT / "families", home / "families")
+    family = home / "families" / "mapreduce"
+    if breakage == "manifest":
+        text = (family / "manifest.json").read_text()
+        (family / "manifest.json").write_text(text[: len(text) // 2])
+    else:
+        (family / "kernel.py.in").unlink()
+    r = kernelagent("optimize", DATA / "families" / "elementwise" / "problems" / "19_ReLU.py", "--out", tmp_path / "o",
+                    "--home", home, db=tmp_path / "h.sqlite")
+    assert r.returncode == 4, r.stderr
+    assert words in r.stderr and str(family) in r.stderr, r.stderr
+    assert "internal error" not in r.stderr

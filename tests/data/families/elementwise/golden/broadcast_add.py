@@ -41,6 +41,8 @@ class ModelNew(nn.Module):
             raise ValueError("this kernel was specialised for in0 of shape (16, 1000), dtype float32, contiguous")
         if tuple(in1.shape) != (1000,) or in1.dtype != torch.float32 or not in1.is_contiguous():
             raise ValueError("this kernel was specialised for in1 of shape (1000,), dtype float32, contiguous")
+        if any(t.device != in0.device for t in (in1,)):
+            raise ValueError("every input and parameter must be on in0's device")
         out0 = torch.empty((16, 1000), dtype=torch.float32, device=in1.device)
         n_elements = 16000
         grid = (triton.cdiv(n_elements, 1024),)

@@ -49,6 +49,8 @@ class ModelNew(nn.Module):
             raise ValueError("this kernel was specialised for in1 of shape (12, 33), dtype bool, contiguous")
         if tuple(in2.shape) != (12, 1) or in2.dtype != torch.int64 or not in2.is_contiguous():
             raise ValueError("this kernel was specialised for in2 of shape (12, 1), dtype int64, contiguous")
+        if any(t.device != in0.device for t in (in1, in2, self.get_parameter("scale"))):
+            raise ValueError("every input and parameter must be on in0's device")
         out0 = torch.empty((12, 33), dtype=torch.float32, device=self.get_parameter("scale").device)
         n_elements = 396
         grid = (triton.cdiv(n_elements, 1024),)

@@ -138,6 +138,8 @@ class ModelNew(nn.Module):
     def forward(self, in0):
         if tuple(in0.shape) != (4, 8, 6, 5) or in0.dtype != torch.float32 or not in0.is_contiguous():
             raise ValueError("this kernel was specialised for in0 of shape (4, 8, 6, 5), dtype float32, contiguous")
+        if any(t.device != in0.device for t in (self.get_buffer("bn.num_batches_tracked"), self.get_parameter("bn.weight"), self.get_parameter("bn.bias"), self.get_buffer("bn.running_mean"), self.get_buffer("bn.running_var"))):
+            raise ValueError("every input and parameter must be on in0's device")
         out0 = torch.empty((4, 8, 6, 5), dtype=torch.float32, device=self.get_buffer("bn.num_batches_tracked").device)
         ws_part = torch.empty((64,), dtype=torch.float32, device=self.get_buffer("bn.num_batches_tracked").device)
         ws_row = torch.empty((16,), dtype=torch.float32, device=self.get_buffer("bn.num_batches_tracked").device)

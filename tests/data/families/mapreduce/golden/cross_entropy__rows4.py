@@ -76,6 +76,8 @@ class ModelNew(nn.Module):
             raise ValueError("this kernel was specialised for in0 of shape (32, 100), dtype float32, contiguous")
         if tuple(in1.shape) != (32,) or in1.dtype != torch.int64 or not in1.is_contiguous():
             raise ValueError("this kernel was specialised for in1 of shape (32,), dtype int64, contiguous")
+        if any(t.device != in0.device for t in (in1,)):
+            raise ValueError("every input and parameter must be on in0's device")
         out0 = torch.empty((), dtype=torch.float32, device=in0.device)
         ws_total = torch.empty((16,), dtype=torch.float32, device=in0.device)
         ka_args = (in0, in1, out0, out0, out0, ws_total)

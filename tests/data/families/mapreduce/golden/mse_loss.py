@@ -50,6 +50,8 @@ class ModelNew(nn.Module):
             raise ValueError("this kernel was specialised for in0 of shape (24, 40), dtype float32, contiguous")
         if tuple(in1.shape) != (24, 40) or in1.dtype != torch.float32 or not in1.is_contiguous():
             raise ValueError("this kernel was specialised for in1 of shape (24, 40), dtype float32, contiguous")
+        if any(t.device != in0.device for t in (in1,)):
+            raise ValueError("every input and parameter must be on in0's device")
         out0 = torch.empty((), dtype=torch.float32, device=in0.device)
         ka_args = (in0, in1, out0, out0, out0, out0)
         ka_rows_kernel[(1,)](*ka_args, num_warps=4)

@@ -76,6 +76,8 @@ class ModelNew(nn.Module):
             raise ValueError("this kernel was specialised for in1 of shape (20, 48), dtype float32, contiguous")
         if tuple(in2.shape) != (20, 48) or in2.dtype != torch.float32 or not in2.is_contiguous():
             raise ValueError("this kernel was specialised for in2 of shape (20, 48), dtype float32, contiguous")
+        if any(t.device != in0.device for t in (in1, in2)):
+            raise ValueError("every input and parameter must be on in0's device")
         out0 = torch.empty((), dtype=torch.float32, device=in0.device)
         ws_total = torch.empty((2,), dtype=torch.float32, device=in0.device)
         ka_args = (in0, in1, in2, out0, out0, out0, ws_total)

@@ -45,6 +45,8 @@ class ModelNew(nn.Module):
             raise ValueError("this kernel was specialised for in0 of shape (64,), dtype float32, contiguous")
         if tuple(in1.shape) != (64, 80) or in1.dtype != torch.float32 or not in1.is_contiguous():
             raise ValueError("this kernel was specialised for in1 of shape (64, 80), dtype float32, contiguous")
+        if any(t.device != in0.device for t in (in1,)):
+            raise ValueError("every input and parameter must be on in0's device")
         d, x = in0, in1
         M, N = 64, 80
         c = torch.empty((M, N), dtype=torch.float32, device=x.device)

@@ -135,6 +135,8 @@ class ModelNew(nn.Module):
             raise ValueError("this kernel was specialised for in0 of shape (1024, 40), dtype float32, contiguous")
         if tuple(in1.shape) != (1024, 24) or in1.dtype != torch.float32 or not in1.is_contiguous():
             raise ValueError("this kernel was specialised for in1 of shape (1024, 24), dtype float32, contiguous")
+        if any(t.device != in0.device for t in (in1,)):
+            raise ValueError("every input and parameter must be on in0's device")
         a, b = in0, in1
         batch, M, N, K = 1, 40, 24, 1024
         split_k = 1

@@ -18,9 +18,10 @@ ACTIVATIONS = _supported("elementwise")
 REDUCTIONS = _supported("reduction")
 MATMULS = _supported("matmul")
 NORMS_AND_LOSSES = _supported("mapreduce")
+SCANS = _supported("scan")
 
 
-@pytest.mark.parametrize("problem", ACTIVATIONS + REDUCTIONS + MATMULS + NORMS_AND_LOSSES,
+@pytest.mark.parametrize("problem", ACTIVATIONS + REDUCTIONS + MATMULS + NORMS_AND_LOSSES + SCANS,
                          ids=lambda p: f"{p.parent.parent.name}/{p.stem}")
 def test_optimize_writes_a_correct_drop_in_kernel(kernelagent, problem, tmp_path):
     out = tmp_path / "out"

@@ -1,0 +1,343 @@
+// The scan family's recogniser: a cumulative sum or product along one dimension of a pointwise prologue,
+// read forwards or backwards, inclusive or exclusive.
+// Examples (KernelBench 89-93 write them so):
+//   torch.cumsum(x, 1)                                  forwards, inclusive
+//   torch.cumsum(x.flip(1), 1).flip(1)                  read backwards and written backwards: a suffix sum
+//   torch.cat((zeros_like(x[:, :1]), torch.cumsum(x.narrow(1, 0, L - 1), 1)), 1)   exclusive
+//   torch.cumsum(x * mask, 1)                           a prologue with a bool mask
+// The domain is the scanned sequence's shape [outer..., L, inner...]; position q of the scan reads the
+// sequence at q (or L-1-q backwards, and one position earlier when exclusive) and writes at q (or L-1-q).
+
+#include <map>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "kernelagent/families/common/broadcast.hpp"
+#include "kernelagent/families/common/leaves.hpp"
+#include "kernelagent/families/common/pointwise_ops.hpp"
+#include "kernelagent/families/family.hpp"
+#include "kernelagent/families/model_wrapper.hpp"
+#include "kernelagent/families/registry.hpp"
+
+namespace kernelagent {
+
+namespace {
+
+bool float_dtype(const std::string& dt) { return dt == "float32" || dt == "float16" || dt == "bfloat16"; }
+
+std::int64_t product(const std::vector<std::int64_t>& v, std::size_t from, std::size_t to) {
+  std::int64_t n = 1;
+  for (std::size_t i = from; i < to; ++i) n *= v[i];
+  return n;
+}
+
+std::optional<std::int64_t> int_arg(const Node& n, std::size_t i, std::string_view kw) {
+  auto a = n.arg(i, kw);
+  if (!a || !a->is_number()) return std::nullopt;
+  return static_cast<std::int64_t>(a->number());
+}
+
+struct Leaf_ {
+  std::string var, ptr, tensor_expr, dtype;
+  std::vector<std::int64_t> strides;  // over the domain
+};
+
+class ScanProblem final : public FamilyProblem {
+ public:
+  ScanProblem(const Family& f, const TraceResult& t) : FamilyProblem(f, t) {}
+
+  std::string op;  // "sum" or "prod"
+  std::vector<std::int64_t> domain;
+  std::size_t dim = 0;
+  std::int64_t outer = 1, length = 1, inner = 1;
+  bool read_back = false, write_back = false, exclusive = false;
+  std::vector<Leaf_> leaves;
+  std::vector<const Node*> prologue;  // pointwise nodes in order
+  std::string value_ref;              // the sequence's value: a leaf or a prologue node
+  std::map<std::string, std::string> alias;
+  std::vector<std::int64_t> out_shape;
+  std::string out_dtype;
+
+ protected:
+  bool valid_config(const Config& c, const GpuSpec*, Precision) const override {
+    const auto bl = c.at("block_l").get<std::int64_t>(), bi = c.at("block_i").get<std::int64_t>();
+    const auto warps = c.at("num_warps").get<std::int64_t>();
+    if ((inner == 1) != (bi == 1)) return false;
+    if (bl * bi > 16384) return false;
+    if (bl > std::max<std::int64_t>(pow2_at_least(length), 16) || bi > std::max<std::int64_t>(pow2_at_least(inner), 16))
+      return false;
+    const std::int64_t per_thread = bl * bi / (32 * warps);
+    return (per_thread >= 1 || warps == 1) && per_thread <= 64;
+  }
+
+  Emission emission(const Config& c) const override {
+    const auto bl = c.at("block_l").get<std::int64_t>(), bi = c.at("block_i").get<std::int64_t>();
+    const std::vector<std::int64_t> outer_dims(domain.begin(), domain.begin() + static_cast<std::ptrdiff_t>(dim));
+    const std::vector<std::int64_t> inner_dims(domain.begin() + static_cast<std::ptrdiff_t>(dim) + 1, domain.end());
+    auto offset = [&](const std::vector<std::int64_t>& strides, const std::string& pos) {
+      std::string sum;
+      auto add = [&](const std::string& part) {
+        if (part != "0") sum += (sum.empty() ? "" : " + ") + part;
+      };
+      add(flat_offset(outer_dims, std::vector<std::int64_t>(strides.begin(), strides.begin() + static_cast<std::ptrdiff_t>(dim)), "o"));
+      if (strides[dim] != 0) add(strides[dim] == 1 ? pos : fmt::format("{} * {}", pos, strides[dim]));
+      add(flat_offset(inner_dims, std::vector<std::int64_t>(strides.begin() + static_cast<std::ptrdiff_t>(dim) + 1, strides.end()),
+                      "cols"));
+      return sum.empty() ? std::string("0") : sum;
+    };
+    std::string params, args, body;
+    std::map<std::string, std::string> var_of;
+    for (const auto& l : leaves) {
+      params += l.ptr + ", ";
+      args += l.tensor_expr + ", ";
+      body += fmt::format("        {} = tl.load({} + {}, mask=mask, other=0){}\n", l.var, l.ptr, offset(l.strides, "p"),
+                          float_dtype(l.dtype) ? ".to(tl.float32)" : "");
+      var_of[l.var] = l.var;
+    }
+    const OpGraph& g = trace().graph;
+    auto resolve = [&](std::string ref) {
+      while (alias.contains(ref)) ref = alias.at(ref);
+      return ref;
+    };
+    OperandFn operand = [&](const Arg& a) -> std::optional<std::string> {
+      if (a.kind != Arg::Kind::ref) return std::nullopt;
+      const std::string ref = resolve(a.ref);
+      if (auto it = leaf_var_.find(ref); it != leaf_var_.end()) return it->second;
+      if (const auto* k = g.find_constant(ref); k && k->value) return float_literal(*k->value);
+      return "v_" + ref;
+    };
+    for (const Node* n : prologue)
+      body += fmt::format("        v_{} = {}  # {}\n", n->name, pointwise_expr(*n, operand, "tl.float32").expr, n->target);
+    const std::string value = leaf_var_.contains(value_ref) ? leaf_var_.at(value_ref) : "v_" + value_ref;
+    // Position q of the scan reads the sequence at p and writes at w.
+    std::string read_at = read_back ? fmt::format("{} - q", length - 1) : "q";
+    if (exclusive) read_at = read_back ? fmt::format("{} - q", length) : "q - 1";
+    const std::string write_at = write_back ? fmt::format("{} - q", length - 1) : "q";
+    const auto contiguous = StridedView::contiguous(domain).stride;
+    while (!body.empty() && body.back() == '\n') body.pop_back();
+    return {"kernel",
+            {{"OP", op == "sum" ? "cumulative-sum" : "cumulative-product"},
+             {"ROWS", std::to_string(outer * inner)},
+             {"LENGTH", std::to_string(length)},
+             {"FORM", std::string(read_back ? ", read backwards" : "") + (write_back ? ", written backwards" : "") +
+                          (exclusive ? ", exclusive" : "")},
+             {"PARAMS", params},
+             {"READ_AT", read_at},
+             {"WRITE_AT", write_at},
+             {"COL_BLOCKS", std::to_string(cdiv(inner, bi))},
+             {"BLOCK_I", std::to_string(bi)},
+             {"BLOCK_L", std::to_string(bl)},
+             {"INNER", std::to_string(inner)},
+             {"IDENTITY", op == "sum" ? "0.0" : "1.0"},
+             {"BODY", body},
+             {"VALUE", value},
+             {"COMBINE", op == "sum" ? "ka_add" : "ka_mul"},
+             {"SCAN", op == "sum" ? "tl.cumsum" : "tl.cumprod"},
+             {"TOTAL", op == "sum" ? "tl.sum" : "ka_prod"},
+             {"OUT_OFFSET", offset(contiguous, "w")},
+             {"OUT_SHAPE", py_tuple(out_shape)},
+             {"OUT_DTYPE", out_dtype},
+             {"DEVICE", leaves.front().tensor_expr},
+             {"PROGRAMS", std::to_string(outer * cdiv(inner, bi))},
+             {"ARGS", args},
+             {"NUM_WARPS", std::to_string(c.at("num_warps").get<int>())}}};
+  }
+
+ public:
+  std::map<std::string, std::string> leaf_var_;  // leaf ref -> its variable
+};
+
+Recognition fail(std::string why) { return {nullptr, std::move(why)}; }
+
+// The node `name` and every node it reads, directly or not.
+std::set<std::string> ancestors(const OpGraph& g, const std::string& name) {
+  std::set<std::string> out;
+  std::vector<std::string> todo = {name};
+  while (!todo.empty()) {
+    const std::string ref = todo.back();
+    todo.pop_back();
+    const Node* n = g.find_node(ref);
+    if (!n || !out.insert(ref).second) continue;
+    std::function<void(const Arg&)> visit = [&](const Arg& a) {
+      if (a.kind == Arg::Kind::ref) todo.push_back(a.ref);
+      for (const auto& item : a.items) visit(item);
+    };
+    for (const auto& a : n->args) visit(a);
+  }
+  return out;
+}
+
+bool is_scan(const std::string& t) { return t == "aten.cumsum.default" || t == "aten.cumprod.default"; }
+
+// A node that only reverses `dim` of its input: aten.flip(x, [dim]).
+bool flips(const Node& n, std::size_t dim, std::size_t rank) {
+  if (n.target != "aten.flip.default") return false;
+  auto dims = n.arg(1, "dims");
+  if (!dims || dims->kind != Arg::Kind::list || dims->items.size() != 1 || !dims->items[0].is_number()) return false;
+  auto d = static_cast<std::int64_t>(dims->items[0].number());
+  if (d < 0) d += static_cast<std::int64_t>(rank);
+  return d == static_cast<std::int64_t>(dim);
+}
+
+Recognition recognise_scan(const Family& family, const TraceResult& trace) {
+  const OpGraph& g = trace.graph;
+  if (g.outputs.size() != 1) return fail("the scan family computes one output");
+  const Node* scan = nullptr;
+  for (const auto& n : g.nodes)
+    if (is_scan(n.target)) {
+      if (scan) return fail("more than one scan in the graph");
+      scan = &n;
+    }
+  if (!scan) return fail("the graph has no cumsum or cumprod");
+  auto p = std::make_shared<ScanProblem>(family, trace);
+  p->op = scan->target == "aten.cumsum.default" ? "sum" : "prod";
+  if (auto dt = scan->arg(2, "dtype"); dt && !(dt->kind == Arg::Kind::value && dt->value.is_null()))
+    return fail("a scan that accumulates in another dtype");
+  const auto scan_rank = scan->meta.shape.size();
+  auto dim = int_arg(*scan, 1, "dim");
+  if (!dim || scan_rank == 0) return fail("a scan without a dimension");
+  if (*dim < 0) *dim += static_cast<std::int64_t>(scan_rank);
+  p->dim = static_cast<std::size_t>(*dim);
+  std::set<std::string> handled = {scan->name};
+
+  // The sequence: through flips of the dimension (read backwards) and, for an exclusive scan, the slice of
+  // its first L-1 positions.
+  auto x = scan->arg(0, "self");
+  if (!x || x->kind != Arg::Kind::ref) return fail("the scan's input is not a tensor");
+  std::string seq = x->ref;
+  const Node* slice = nullptr;
+  for (const Node* n = g.find_node(seq); n; n = g.find_node(seq)) {
+    if (flips(*n, p->dim, scan_rank)) {
+      p->read_back = !p->read_back;
+    } else if (n->target == "aten.slice.Tensor" && !slice) {
+      slice = n;
+    } else {
+      break;
+    }
+    handled.insert(n->name);
+    seq = n->args.at(0).ref;
+  }
+  const auto seq_meta = g.meta_of(seq);
+  if (!seq_meta) return fail("the scan reads something the family cannot follow");
+  p->domain = seq_meta->shape;
+  if (p->dim >= p->domain.size()) return fail("the scan's dimension is not one of its input's");
+  p->length = p->domain[p->dim];
+  if (slice) {
+    const auto sd = int_arg(*slice, 1, "dim"), start = int_arg(*slice, 2, "start"), end = int_arg(*slice, 3, "end"),
+               step = int_arg(*slice, 4, "step");
+    std::int64_t d = sd.value_or(-1);
+    if (d < 0) d += static_cast<std::int64_t>(p->domain.size());
+    if (d != static_cast<std::int64_t>(p->dim) || start.value_or(-1) != 0 || step.value_or(1) != 1 ||
+        end.value_or(0) != p->length - 1)
+      return fail("a slice of the scanned dimension other than its first L-1 positions");
+  }
+
+  // The output: the scan, flipped (written backwards), and for an exclusive scan behind one zero.
+  std::string out = g.outputs.front();
+  const Node* o = g.find_node(out);
+  if (o && o->target == "aten.cat.default") {
+    auto parts = o->arg(0, "tensors");
+    auto cd = int_arg(*o, 1, "dim");
+    std::int64_t d = cd.value_or(0);
+    if (d < 0) d += static_cast<std::int64_t>(o->meta.shape.size());
+    if (!slice || !parts || parts->kind != Arg::Kind::list || parts->items.size() != 2 || d != static_cast<std::int64_t>(p->dim))
+      return fail("a cat around the scan other than an exclusive scan's leading zero");
+    const Node* zero = g.find_node(parts->items[0].ref);
+    if (!zero || (zero->target != "aten.zeros_like.default" && zero->target != "aten.zeros.default") ||
+        zero->meta.shape.size() != p->domain.size() || zero->meta.shape[p->dim] != 1)
+      return fail("an exclusive scan needs one zero before the scan along its dimension");
+    handled.insert(o->name);
+    // The zero is made from a shape (zeros_like of a column of the input): what feeds it is not computed.
+    for (const auto& a : ancestors(g, zero->name)) handled.insert(a);
+    p->exclusive = true;
+    out = parts->items[1].ref;
+    o = g.find_node(out);
+  } else if (slice) {
+    return fail("a scan of a slice that is not an exclusive scan");
+  }
+  while (o && o != scan) {
+    if (!flips(*o, p->dim, scan_rank)) return fail(o->name + " (" + o->target + ") after the scan");
+    p->write_back = !p->write_back;
+    handled.insert(o->name);
+    o = g.find_node(o->args.at(0).ref);
+  }
+  if (!o) return fail("the output is not the scan's");
+  const auto out_meta = *g.meta_of(g.outputs.front());
+  p->out_shape = out_meta.shape;
+  p->out_dtype = out_meta.dtype;
+  if (out_meta.numel() != seq_meta->numel()) return fail("the output is not as long as the scanned sequence");
+  if (!float_dtype(out_meta.dtype)) return fail("a scan of " + out_meta.dtype + " values");
+  p->outer = product(p->domain, 0, p->dim);
+  p->inner = product(p->domain, p->dim + 1, p->domain.size());
+
+  // The prologue: everything else must be a pointwise node over the domain, or a leaf the value reads.
+  const Leaves leaves = find_leaves(g);
+  std::set<std::string> computed;
+  std::string error;
+  for (const auto& n : g.nodes) {
+    if (handled.contains(n.name) || leaves.find(n.name)) continue;
+    if (auto it = leaves.why.find(n.name); it != leaves.why.end()) return fail(n.name + " (" + n.target + ") " + it->second);
+    if (is_identity_view(n.target) && !n.args.empty() && n.args[0].kind == Arg::Kind::ref &&
+        computed.contains(n.args[0].ref) && n.meta.shape == p->domain) {
+      p->alias[n.name] = n.args[0].ref;
+      continue;
+    }
+    // Nodes that feed only the exclusive scan's zero (x[:, 0:1] and the like) are leaves' views: skipped above.
+    if (!broadcast_strides(StridedView::contiguous(n.meta.shape), p->domain))
+      return fail(fmt::format("{} ({}) is computed over [{}], not over the scanned [{}]", n.name, n.target,
+                              fmt::join(n.meta.shape, ","), fmt::join(p->domain, ",")));
+    OperandFn operand = [&](const Arg& a) -> std::optional<std::string> {
+      if (a.kind != Arg::Kind::ref) return std::nullopt;
+      std::string ref = a.ref;
+      while (p->alias.contains(ref)) ref = p->alias.at(ref);
+      if (computed.contains(ref)) return "v_" + ref;
+      if (const Leaf* leaf = leaves.find(ref)) {
+        if (!p->leaf_var_.contains(ref)) {
+          auto strides = broadcast_strides(leaf->view, p->domain);
+          if (!strides) {
+            error = fmt::format("{} of shape [{}] does not broadcast to the scanned [{}]", ref,
+                                fmt::join(leaf->view.shape, ","), fmt::join(p->domain, ","));
+            return std::nullopt;
+          }
+          const auto meta = *g.meta_of(leaf->base);
+          const std::string var = fmt::format("x_{}", ref);
+          p->leaves.push_back({var, var + "_ptr", *owned_tensor_expr(g, leaf->base), meta.dtype, *strides});
+          p->leaf_var_[ref] = var;
+        }
+        return p->leaf_var_.at(ref);
+      }
+      if (const auto* k = g.find_constant(ref); k && k->value) return float_literal(*k->value);
+      return std::nullopt;
+    };
+    auto e = pointwise_expr(n, operand, "tl.float32");
+    if (!error.empty()) return fail(error);
+    if (e.expr.empty()) return fail(e.why_not);
+    p->prologue.push_back(&n);
+    computed.insert(n.name);
+  }
+  std::string value = seq;
+  while (p->alias.contains(value)) value = p->alias.at(value);
+  if (const Leaf* leaf = leaves.find(value)) {
+    if (!p->leaf_var_.contains(value)) {
+      auto strides = broadcast_strides(leaf->view, p->domain);
+      if (!strides) return fail("the scanned input does not cover the scanned sequence");
+      const auto meta = *g.meta_of(leaf->base);
+      if (!float_dtype(meta.dtype)) return fail("a scan of " + meta.dtype + " values");
+      const std::string var = fmt::format("x_{}", value);
+      p->leaves.push_back({var, var + "_ptr", *owned_tensor_expr(g, leaf->base), meta.dtype, *strides});
+      p->leaf_var_[value] = var;
+    }
+  } else if (!computed.contains(value)) {
+    return fail("the scanned sequence is not computed from the inputs pointwise");
+  }
+  p->value_ref = value;
+  if (p->leaves.empty()) return fail("the scan reads no tensor");
+  return {p, ""};
+}
+
+}  // namespace
+
+KA_REGISTER_FAMILY(scan, recognise_scan);
+
+}  // namespace kernelagent

@@ -19,9 +19,10 @@ REDUCTIONS = _supported("reduction")
 MATMULS = _supported("matmul")
 NORMS_AND_LOSSES = _supported("mapreduce")
 SCANS = _supported("scan")
+POOLS = _supported("window")
 
 
-@pytest.mark.parametrize("problem", ACTIVATIONS + REDUCTIONS + MATMULS + NORMS_AND_LOSSES + SCANS,
+@pytest.mark.parametrize("problem", ACTIVATIONS + REDUCTIONS + MATMULS + NORMS_AND_LOSSES + SCANS + POOLS,
                          ids=lambda p: f"{p.parent.parent.name}/{p.stem}")
 def test_optimize_writes_a_correct_drop_in_kernel(kernelagent, problem, tmp_path):
     out = tmp_path / "out"

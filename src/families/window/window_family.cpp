@@ -1,0 +1,235 @@
+// The window family's recogniser: max and average pooling over the last 1 to 3 axes of an input.
+// Example: nn.MaxPool1d(8, stride=1, padding=4, dilation=3) on x [64, 192, 65536] traces to
+//   n0 = aten.unsqueeze(x, -2); n1 = aten.max_pool2d_with_indices(n0, [1, 8], [1, 1], [0, 4], [1, 3], False)
+//   n2 = getitem(n1, 0); n4 = aten.squeeze.dim(n2, -2)
+// and is a 2-D pool of windows 1 x 8 over 12288 planes of 1 x 65536, whose outputs are written as the
+// squeezed [64, 192, 65520].
+
+#include <fmt/format.h>
+
+#include "kernelagent/families/common/broadcast.hpp"
+#include "kernelagent/families/common/leaves.hpp"
+#include "kernelagent/families/family.hpp"
+#include "kernelagent/families/model_wrapper.hpp"
+#include "kernelagent/families/registry.hpp"
+
+namespace kernelagent {
+
+namespace {
+
+bool float_dtype(const std::string& dt) { return dt == "float32" || dt == "float16" || dt == "bfloat16"; }
+
+std::optional<std::vector<std::int64_t>> ints(const Node& n, std::size_t i, std::string_view kw) {
+  auto a = n.arg(i, kw);
+  if (!a) return std::vector<std::int64_t>{};
+  if (a->kind == Arg::Kind::value && a->value.is_null()) return std::vector<std::int64_t>{};
+  std::vector<std::int64_t> out;
+  if (a->kind == Arg::Kind::list) {
+    for (const auto& item : a->items) {
+      if (!item.is_number()) return std::nullopt;
+      out.push_back(static_cast<std::int64_t>(item.number()));
+    }
+    return out;
+  }
+  if (a->is_number()) return std::vector<std::int64_t>{static_cast<std::int64_t>(a->number())};
+  return std::nullopt;
+}
+
+// A window argument for `s` spatial axes: one value for all, or one each; `def` when empty.
+std::optional<std::vector<std::int64_t>> per_axis(std::vector<std::int64_t> v, std::size_t s,
+                                                  const std::vector<std::int64_t>& def) {
+  if (v.empty()) return def;
+  if (v.size() == 1) return std::vector<std::int64_t>(s, v[0]);
+  if (v.size() != s) return std::nullopt;
+  return v;
+}
+
+class WindowProblem final : public FamilyProblem {
+ public:
+  WindowProblem(const Family& f, const TraceResult& t) : FamilyProblem(f, t) {}
+
+  bool is_max = true;
+  std::size_t rank = 2;  // spatial axes pooled (a 1-D pool traces as 2-D)
+  std::vector<std::int64_t> in_sizes, out_sizes, kernel, stride, padding, dilation, x_strides;
+  bool count_pad = true;
+  std::int64_t divisor = 0;
+  std::vector<std::int64_t> lead, lead_strides;  // the planes: the axes before the pooled ones
+  std::string input_expr;
+  std::vector<std::int64_t> out_shape;
+  std::string out_dtype;
+
+  std::int64_t planes() const {
+    std::int64_t n = 1;
+    for (auto d : lead) n *= d;
+    return n;
+  }
+  std::int64_t out_positions() const {
+    std::int64_t n = 1;
+    for (auto d : out_sizes) n *= d;
+    return n;
+  }
+
+ protected:
+  bool valid_config(const Config& c, const GpuSpec*, Precision) const override {
+    const auto block = c.at("block").get<std::int64_t>(), warps = c.at("num_warps").get<std::int64_t>();
+    const bool tile_kw = c.at("tile_kw").get<int>() == 1;
+    if (block > std::max<std::int64_t>(pow2_at_least(out_positions()), 128)) return false;
+    if (tile_kw && (kernel.back() < 2 || block * pow2_at_least(kernel.back()) > 16384)) return false;
+    const std::int64_t per_thread = block / (32 * warps);
+    return (per_thread >= 1 || warps == 1) && per_thread <= 64;
+  }
+
+  Emission emission(const Config& c) const override {
+    const auto block = c.at("block").get<std::int64_t>();
+    const std::string plane_offset = flat_offset(lead, lead_strides, "plane");
+    std::map<std::string, std::string> v = {{"PLANE_OFFSET", plane_offset}};
+    const std::string pool = render(rank == 2 ? "pool2d" : "pool3d", v);
+    std::vector<std::string> args = {fmt::format("IS_MAX={}", is_max ? "True" : "False")};
+    const char* axes2[] = {"H", "W"};
+    const char* axes3[] = {"D", "H", "W"};
+    auto names = [&](std::size_t i) { return std::string(rank == 2 ? axes2[i] : axes3[i]); };
+    for (std::size_t i = 0; i < rank; ++i) args.push_back(fmt::format("{}={}", names(i), in_sizes[i]));
+    for (std::size_t i = 0; i < rank; ++i) args.push_back(fmt::format("O{}={}", names(i), out_sizes[i]));
+    for (std::size_t i = 0; i < rank; ++i) args.push_back(fmt::format("K{}={}", names(i), kernel[i]));
+    for (std::size_t i = 0; i < rank; ++i) args.push_back(fmt::format("S{}={}", names(i), stride[i]));
+    for (std::size_t i = 0; i < rank; ++i) args.push_back(fmt::format("P{}={}", names(i), padding[i]));
+    for (std::size_t i = 0; i < rank; ++i) args.push_back(fmt::format("D{}={}", names(i), dilation[i]));
+    for (std::size_t i = 0; i < rank; ++i) args.push_back(fmt::format("X_S{}={}", names(i), x_strides[i]));
+    args.push_back(fmt::format("COUNT_PAD={}", count_pad ? "True" : "False"));
+    args.push_back(fmt::format("DIVISOR={}", divisor));
+    args.push_back(fmt::format("TILE_KW={}", c.at("tile_kw").get<int>() == 1 ? "True" : "False"));
+    args.push_back(fmt::format("KW_P2={}", pow2_at_least(kernel.back())));
+    args.push_back(fmt::format("BLOCK={}", block));
+    args.push_back(fmt::format("BLOCKS={}", cdiv(out_positions(), block)));
+    std::string what = fmt::format("{} pooling ({}-D window {}, stride {}, padding {}, dilation {})", is_max ? "Max" : "Average",
+                                   rank, fmt::join(kernel, "x"), fmt::join(stride, "x"), fmt::join(padding, "x"),
+                                   fmt::join(dilation, "x"));
+    return {"kernel",
+            {{"WHAT", what},
+             {"PLANES", std::to_string(planes())},
+             {"POOL_KERNEL", pool},
+             {"OUT_SHAPE", py_tuple(out_shape)},
+             {"OUT_DTYPE", out_dtype},
+             {"INPUT", input_expr},
+             {"PROGRAMS", std::to_string(planes() * cdiv(out_positions(), block))},
+             {"ARGS", fmt::format("{}", fmt::join(args, ", "))},
+             {"NUM_WARPS", std::to_string(c.at("num_warps").get<int>())}}};
+  }
+};
+
+Recognition fail(std::string why) { return {nullptr, std::move(why)}; }
+
+Recognition recognise_window(const Family& family, const TraceResult& trace) {
+  const OpGraph& g = trace.graph;
+  if (g.outputs.size() != 1) return fail("the window family computes one output");
+  const Node* pool = nullptr;
+  for (const auto& n : g.nodes) {
+    const std::string& t = n.target;
+    if (t.find("pool") != std::string::npos &&
+        (t.starts_with("aten.max_pool") || t.starts_with("aten.avg_pool"))) {
+      if (pool) return fail("more than one pooling in the graph");
+      pool = &n;
+    }
+  }
+  if (!pool) return fail("the graph has no max or average pooling");
+  auto p = std::make_shared<WindowProblem>(family, trace);
+  const std::string& t = pool->target;
+  p->is_max = t.starts_with("aten.max_pool");
+  const std::size_t s = t.find("1d") != std::string::npos ? 1 : t.find("3d") != std::string::npos ? 3 : 2;
+  if (t.find("adaptive") != std::string::npos) return fail("adaptive pooling is not supported");
+
+  // The pooled tensor: a graph input, possibly through layout ops (a 1-D pool's unsqueeze).
+  auto x = pool->arg(0, "self");
+  if (!x || x->kind != Arg::Kind::ref) return fail("the pooling reads something that is not a tensor");
+  const Leaves leaves = find_leaves(g);
+  const Leaf* leaf = leaves.find(x->ref);
+  if (!leaf) return fail("the pooling's input is computed: the window family pools a graph input");
+  const auto meta = *g.meta_of(leaf->base);
+  if (!float_dtype(meta.dtype)) return fail("pooling of " + meta.dtype + " values");
+  const StridedView& view = leaf->view;
+  if (view.shape.size() < s + 1) return fail("the pooled input has no axis before the pooled ones");
+
+  auto kernel = ints(*pool, 1, "kernel_size"), stride = ints(*pool, 2, "stride"), padding = ints(*pool, 3, "padding");
+  if (!kernel || !stride || !padding) return fail("the pooling's window arguments cannot be read");
+  auto k = per_axis(*kernel, s, {});
+  if (!k || k->empty()) return fail("the pooling's window cannot be read");
+  auto st = per_axis(*stride, s, *k);
+  auto pad = per_axis(*padding, s, std::vector<std::int64_t>(s, 0));
+  std::vector<std::int64_t> dil(s, 1);
+  if (p->is_max) {
+    auto d = ints(*pool, 4, "dilation");
+    if (!d) return fail("the pooling's dilation cannot be read");
+    auto dd = per_axis(*d, s, std::vector<std::int64_t>(s, 1));
+    if (!dd) return fail("the pooling's dilation cannot be read");
+    dil = *dd;
+  } else {
+    auto cp = pool->arg(5, "count_include_pad");
+    p->count_pad = !cp || !(cp->kind == Arg::Kind::value && cp->value.is_boolean()) || cp->value.get<bool>();
+    auto dv = pool->arg(6, "divisor_override");
+    if (dv && dv->is_number()) p->divisor = static_cast<std::int64_t>(dv->number());
+  }
+  if (!st || !pad) return fail("the pooling's stride or padding cannot be read");
+  // A 1-D pool is a 2-D pool of height 1.
+  if (s == 1) {
+    k->insert(k->begin(), 1);
+    st->insert(st->begin(), 1);
+    pad->insert(pad->begin(), 0);
+    dil.insert(dil.begin(), 1);
+  }
+  p->rank = s == 1 ? 2 : s;
+  // The pooled axes are the last `s` of the input; a 1-D pool of [N, C, L] reads it as [N, C, 1, L].
+  std::vector<std::int64_t> in_shape = view.shape, in_strides = view.stride;
+  if (s == 1) {
+    in_shape.insert(in_shape.end() - 1, 1);
+    in_strides.insert(in_strides.end() - 1, 0);
+  }
+  const std::size_t rr = in_shape.size();
+  p->in_sizes.assign(in_shape.end() - static_cast<std::ptrdiff_t>(p->rank), in_shape.end());
+  p->x_strides.assign(in_strides.end() - static_cast<std::ptrdiff_t>(p->rank), in_strides.end());
+  p->lead.assign(in_shape.begin(), in_shape.begin() + static_cast<std::ptrdiff_t>(rr - p->rank));
+  p->lead_strides.assign(in_strides.begin(), in_strides.begin() + static_cast<std::ptrdiff_t>(rr - p->rank));
+  p->kernel = *k;
+  p->stride = *st;
+  p->padding = *pad;
+  p->dilation = dil;
+  for (std::size_t i = 0; i < p->rank; ++i)
+    if (p->kernel[i] < 1 || p->stride[i] < 1 || p->dilation[i] < 1 || p->padding[i] < 0)
+      return fail("a pooling window, stride or dilation below 1");
+
+  // The output: the values (not a max pool's indices), through layout ops that keep the element order.
+  std::string out = g.outputs.front();
+  const Node* o = g.find_node(out);
+  while (o && o != pool) {
+    if (o->target == "getitem") {
+      auto idx = o->arg(1, "");
+      if (!idx || !idx->is_number() || idx->number() != 0) return fail("only a max pool's values are supported, not its indices");
+    } else if (!(is_layout_op(o->target) && (o->target.find("squeeze") != std::string::npos ||
+                                             o->target == "aten.view.default" || o->target == "aten.clone.default" ||
+                                             o->target == "aten.alias.default"))) {
+      return fail(o->name + " (" + o->target + ") after the pooling");
+    }
+    o = o->args.empty() || o->args[0].kind != Arg::Kind::ref ? nullptr : g.find_node(o->args[0].ref);
+  }
+  if (!o) return fail("the output is not the pooling's");
+  // The pooled shape: the pooling's own result (a getitem of it for a max pool with indices).
+  std::vector<std::int64_t> pooled = pool->meta.shape;
+  if (pooled.empty())
+    for (const auto& n : g.nodes)
+      if (n.target == "getitem" && !n.args.empty() && n.args[0].ref == pool->name && n.args.size() > 1 &&
+          n.args[1].is_number() && n.args[1].number() == 0)
+        pooled = n.meta.shape;
+  if (pooled.size() < p->rank) return fail("the pooling's output shape is not recorded");
+  p->out_sizes.assign(pooled.end() - static_cast<std::ptrdiff_t>(p->rank), pooled.end());
+  const auto out_meta = *g.meta_of(g.outputs.front());
+  p->out_shape = out_meta.shape;
+  p->out_dtype = out_meta.dtype;
+  if (out_meta.numel() != p->planes() * p->out_positions()) return fail("the output is not the pooled planes");
+  p->input_expr = *owned_tensor_expr(g, leaf->base);
+  return {p, ""};
+}
+
+}  // namespace
+
+KA_REGISTER_FAMILY(window, recognise_window);
+
+}  // namespace kernelagent

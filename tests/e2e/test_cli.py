@@ -20,9 +20,10 @@ MATMULS = _supported("matmul")
 NORMS_AND_LOSSES = _supported("mapreduce")
 SCANS = _supported("scan")
 POOLS = _supported("window")
+ATTENTION = _supported("attention")
 
 
-@pytest.mark.parametrize("problem", ACTIVATIONS + REDUCTIONS + MATMULS + NORMS_AND_LOSSES + SCANS + POOLS,
+@pytest.mark.parametrize("problem", ACTIVATIONS + REDUCTIONS + MATMULS + NORMS_AND_LOSSES + SCANS + POOLS + ATTENTION,
                          ids=lambda p: f"{p.parent.parent.name}/{p.stem}")
 def test_optimize_writes_a_correct_drop_in_kernel(kernelagent, problem, tmp_path):
     out = tmp_path / "out"

@@ -1,0 +1,309 @@
+// The attention family's recogniser: scaled dot-product attention of [B, H, L, D] inputs, in whichever
+// fused aten op the reference's device traces to (the CPU's flash-attention-for-CPU, CUDA's efficient,
+// flash or cuDNN attention), without a mask, dropout or grouped heads.
+// Example: KernelBench 97, F.scaled_dot_product_attention(Q, K, V) with Q, K, V [32, 32, 512, 1024]:
+// 1024 heads of 512 queries by 512 keys with a head dimension of 1024, which no ordinary tile holds: the
+// whole variant sums the scores over the head dimension in steps and writes the output in column blocks.
+
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "kernelagent/families/common/leaves.hpp"
+#include "kernelagent/families/common/pointwise_ops.hpp"
+#include "kernelagent/families/family.hpp"
+#include "kernelagent/families/model_wrapper.hpp"
+#include "kernelagent/families/registry.hpp"
+
+namespace kernelagent {
+
+namespace {
+
+bool float_dtype(const std::string& dt) { return dt == "float32" || dt == "float16" || dt == "bfloat16"; }
+
+struct Operand {
+  std::string expr;                   // what ModelNew passes
+  std::vector<std::int64_t> strides;  // batch, head, row, column
+};
+
+class AttentionProblem final : public FamilyProblem {
+ public:
+  AttentionProblem(const Family& f, const TraceResult& t) : FamilyProblem(f, t) {}
+
+  std::int64_t batch = 1, heads = 1, m = 0, n = 0, d = 0, dv = 0;
+  double scale = 1.0;
+  bool causal = false;
+  std::string dtype;
+  Operand q, k, v;
+  std::vector<std::int64_t> out_shape;
+
+ protected:
+  bool valid_config(const Config& c, const GpuSpec*, Precision precision) const override {
+    const std::string variant = c.at("variant").get<std::string>();
+    const auto bm = c.at("block_m").get<std::int64_t>(), bn = c.at("block_n").get<std::int64_t>();
+    const auto bd = c.at("block_d").get<std::int64_t>(), bdv = c.at("block_dv").get<std::int64_t>();
+    const std::string prec = c.at("input_precision").get<std::string>();
+    if (prec != "ieee" && dtype != "float32") return false;
+    if (prec == "tf32" && precision != Precision::tf32) return false;
+    // Tiles no larger than what they tile (tl.dot needs 16 of each).
+    if (bm > std::max<std::int64_t>(pow2_at_least(m), 16) || bd > std::max<std::int64_t>(pow2_at_least(d), 16) ||
+        bdv > std::max<std::int64_t>(pow2_at_least(dv), 16))
+      return false;
+    if (variant == "whole") {
+      const std::int64_t keys = std::max<std::int64_t>(pow2_at_least(n), 16);
+      return keys <= 1024 && bm * keys <= 16384 && c.at("block_n") == family().knob_space().default_config().at("block_n");
+    }
+    if (bn > std::max<std::int64_t>(pow2_at_least(n), 16)) return false;
+    return bm * bdv <= 16384;
+  }
+
+  Emission emission(const Config& c) const override {
+    const std::string variant = c.at("variant").get<std::string>();
+    const auto bm = c.at("block_m").get<std::int64_t>();
+    const auto bdv = c.at("block_dv").get<std::int64_t>();
+    std::vector<std::string> args = {
+        fmt::format("SCALE={}", float_literal(scale)), fmt::format("H={}", heads), fmt::format("M={}", m),
+        fmt::format("N={}", n), fmt::format("D={}", d), fmt::format("DV={}", dv)};
+    const char* names[] = {"B", "H", "M", "D"};
+    const char* knames[] = {"B", "H", "N", "D"};
+    for (int i = 0; i < 4; ++i) args.push_back(fmt::format("Q_S{}={}", names[i], q.strides[static_cast<std::size_t>(i)]));
+    for (int i = 0; i < 4; ++i) args.push_back(fmt::format("K_S{}={}", knames[i], k.strides[static_cast<std::size_t>(i)]));
+    for (int i = 0; i < 4; ++i) args.push_back(fmt::format("V_S{}={}", knames[i], v.strides[static_cast<std::size_t>(i)]));
+    args.push_back(fmt::format("CAUSAL={}", causal ? "True" : "False"));
+    args.push_back(fmt::format("BLOCK_M={}", bm));
+    std::int64_t programs = batch * heads * cdiv(m, bm);
+    std::string plan;
+    if (variant == "whole") {
+      const std::int64_t keys = std::max<std::int64_t>(pow2_at_least(n), 16);
+      args.push_back(fmt::format("N_P2={}", keys));
+      plan = fmt::format("Each program holds the scores of {} queries against all {} keys.", bm, n);
+    } else {
+      args.push_back(fmt::format("BLOCK_N={}", c.at("block_n").get<std::int64_t>()));
+      programs *= cdiv(dv, bdv);
+      plan = fmt::format("Each program walks the keys in blocks of {} for {} queries and {} output columns.",
+                         c.at("block_n").get<std::int64_t>(), bm, bdv);
+    }
+    args.push_back(fmt::format("BLOCK_D={}", c.at("block_d").get<std::int64_t>()));
+    args.push_back(fmt::format("BLOCK_DV={}", bdv));
+    args.push_back(fmt::format("PRECISION=\"{}\"", c.at("input_precision").get<std::string>()));
+    return {"kernel",
+            {{"CAUSAL_TEXT", causal ? " (causal)" : ""},
+             {"HEADS", std::to_string(batch * heads)},
+             {"M", std::to_string(m)},
+             {"N", std::to_string(n)},
+             {"D", std::to_string(d)},
+             {"DV", std::to_string(dv)},
+             {"PLAN", plan},
+             {"ATTENTION_KERNEL", render(variant, {})},
+             {"Q", q.expr},
+             {"K", k.expr},
+             {"V", v.expr},
+             {"OUT_SHAPE", py_tuple(out_shape)},
+             {"DTYPE", dtype},
+             {"PROGRAMS", std::to_string(programs)},
+             {"ARGS", fmt::format("{}", fmt::join(args, ", "))},
+             {"NUM_WARPS", std::to_string(c.at("num_warps").get<int>())},
+             {"NUM_STAGES", std::to_string(c.at("num_stages").get<int>())}}};
+  }
+};
+
+Recognition fail(std::string why) { return {nullptr, std::move(why)}; }
+
+// Argument positions of each fused op: dropout, is_causal, a mask or bias that must be None.
+struct Form {
+  std::size_t dropout, causal;
+  int bias;  // -1: none in the schema
+};
+
+std::optional<Form> form_of(const std::string& t) {
+  if (t == "aten._scaled_dot_product_flash_attention_for_cpu.default") return Form{3, 4, -1};
+  if (t == "aten._scaled_dot_product_efficient_attention.default") return Form{5, 6, 3};
+  if (t == "aten._scaled_dot_product_flash_attention.default") return Form{3, 4, -1};
+  if (t == "aten._scaled_dot_product_cudnn_attention.default") return Form{5, 6, 3};
+  return std::nullopt;
+}
+
+// A node that only re-views its input (expand to the same size, view, reshape, clone): followed through.
+bool re_views(const Node& n) {
+  return n.target == "aten.expand.default" || n.target == "aten.view.default" || n.target == "aten._unsafe_view.default" ||
+         n.target == "aten.reshape.default" || n.target == "aten.clone.default" || n.target == "aten.alias.default";
+}
+
+const Node* through_views(const OpGraph& g, const Node* n) {
+  while (n && re_views(*n) && !n->args.empty() && n->args[0].kind == Arg::Kind::ref) {
+    const Node* src = g.find_node(n->args[0].ref);
+    if (!src) return n;
+    n = src;
+  }
+  return n;
+}
+
+// The reference of `n`'s argument i, through re-views; the graph-input ref where the chain ends at a leaf.
+std::string source_of(const OpGraph& g, const std::string& ref) {
+  std::string r = ref;
+  for (const Node* n = g.find_node(r); n && re_views(*n) && !n->args.empty() && n->args[0].kind == Arg::Kind::ref;
+       n = g.find_node(r))
+    r = n->args[0].ref;
+  return r;
+}
+
+// PyTorch's math attention, as a CPU (and some GPU) traces it when no fused kernel applies:
+//   S = bmm(q * c1, k^T * c2) [+ mask]; P = softmax(S, -1); O = bmm(P, v)
+// with the causal mask where(tril(ones(M, N)), 0, -inf). Returns the attention's parameters, or why not.
+std::string match_math_attention(const OpGraph& g, const Leaves& leaves, AttentionProblem& p) {
+  const Node* out = g.find_node(g.outputs.front());
+  const Node* bmm2 = through_views(g, out);
+  if (!bmm2 || bmm2->target != "aten.bmm.default") return "the graph has no scaled dot-product attention";
+  const Node* sm = through_views(g, g.find_node(bmm2->args.at(0).ref));
+  if (!sm || (sm->target != "aten._safe_softmax.default" && sm->target != "aten._softmax.default"))
+    return "the graph has no scaled dot-product attention";
+  auto dim = sm->arg(1, "dim");
+  if (!dim || !dim->is_number() || (dim->number() != -1 && dim->number() != static_cast<double>(sm->meta.shape.size()) - 1))
+    return "a softmax over another axis than the keys'";
+  const Node* scores = g.find_node(sm->args.at(0).ref);
+  if (scores && scores->target == "aten.add.Tensor") {
+    // The causal mask: where(tril(ones), 0, -inf).
+    const Node* mask = g.find_node(scores->args.at(1).ref);
+    const Node* tril = mask && mask->target == "aten.where.self" ? g.find_node(mask->args.at(0).ref) : nullptr;
+    const Node* ones = tril && tril->target == "aten.tril.default" ? g.find_node(tril->args.at(0).ref) : nullptr;
+    const Node* zero = mask ? g.find_node(mask->args.at(1).ref) : nullptr;
+    const Node* minus = mask ? g.find_node(mask->args.at(2).ref) : nullptr;
+    auto diag = tril ? tril->arg(1, "diagonal") : std::nullopt;
+    auto value_of = [](const Node* n) -> std::optional<double> {
+      if (!n || n->target != "aten.scalar_tensor.default" || n->args.empty() || !n->args[0].is_number()) return std::nullopt;
+      return n->args[0].number();
+    };
+    if (!ones || ones->target != "aten.ones.default" || (diag && diag->is_number() && diag->number() != 0) ||
+        value_of(zero) != 0.0 || !value_of(minus) || !std::isinf(*value_of(minus)) || *value_of(minus) > 0)
+      return "attention with a mask other than the causal one";
+    p.causal = true;
+    scores = g.find_node(scores->args.at(0).ref);
+  }
+  const Node* bmm1 = through_views(g, scores);
+  if (!bmm1 || bmm1->target != "aten.bmm.default") return "the graph has no scaled dot-product attention";
+  // q * c1 and k^T * c2 (either scale absent when it is 1), each a leaf underneath.
+  double scale = 1.0;
+  auto scaled_leaf = [&](const std::string& ref) -> const Leaf* {
+    std::string r = source_of(g, ref);
+    if (const Node* n = g.find_node(r); n && n->target == "aten.mul.Scalar" && n->args.size() > 1 && n->args[1].is_number()) {
+      scale *= n->args[1].number();
+      r = n->args[0].ref;
+    }
+    return leaves.find(r);
+  };
+  const Leaf* q = scaled_leaf(bmm1->args.at(0).ref);
+  const Leaf* kt = scaled_leaf(bmm1->args.at(1).ref);
+  const Leaf* v = leaves.find(source_of(g, bmm2->args.at(1).ref));
+  if (!q || !kt || !v) return "an attention operand is computed: the attention family reads graph inputs";
+  if (q->view.shape.size() != 4 || kt->view.shape.size() != 4 || v->view.shape.size() != 4)
+    return "attention over operands that are not [batch, heads, length, dim]";
+  auto dtype_of = [&](const Leaf* l) { return g.meta_of(l->base)->dtype; };
+  p.q = {*owned_tensor_expr(g, q->base), q->view.stride};
+  // k^T is [B, H, D, N]: k's own strides swap its last two.
+  p.k = {*owned_tensor_expr(g, kt->base), {kt->view.stride[0], kt->view.stride[1], kt->view.stride[3], kt->view.stride[2]}};
+  p.v = {*owned_tensor_expr(g, v->base), v->view.stride};
+  const auto& qs = q->view.shape;
+  const auto& ks = kt->view.shape;
+  const auto& vs = v->view.shape;
+  if (dtype_of(q) != dtype_of(kt) || dtype_of(kt) != dtype_of(v) || !float_dtype(dtype_of(q)))
+    return "attention operands of different or non-float dtypes";
+  if (qs[0] != ks[0] || qs[1] != ks[1] || qs[0] != vs[0] || qs[1] != vs[1] || qs[3] != ks[2] || ks[3] != vs[2])
+    return "attention operands whose batch, heads, lengths or dimensions do not match";
+  p.batch = qs[0];
+  p.heads = qs[1];
+  p.m = qs[2];
+  p.n = ks[3];
+  p.d = qs[3];
+  p.dv = vs[3];
+  p.dtype = dtype_of(q);
+  p.scale = scale;
+  return "";
+}
+
+Recognition recognise_attention(const Family& family, const TraceResult& trace) {
+  const OpGraph& g = trace.graph;
+  if (g.outputs.size() != 1) return fail("the attention family computes one output");
+  const Node* att = nullptr;
+  for (const auto& n : g.nodes)
+    if (form_of(n.target)) {
+      if (att) return fail("more than one attention in the graph");
+      att = &n;
+    }
+  if (!att) {
+    auto p = std::make_shared<AttentionProblem>(family, trace);
+    const std::string why = match_math_attention(g, find_leaves(g), *p);
+    if (!why.empty()) return fail(why);
+    const auto out_meta = *g.meta_of(g.outputs.front());
+    if (out_meta.shape != std::vector<std::int64_t>{p->batch, p->heads, p->m, p->dv})
+      return fail("the attention's output is not [batch, heads, queries, value dimension]");
+    p->out_shape = out_meta.shape;
+    return {p, ""};
+  }
+  const Form form = *form_of(att->target);
+  auto p = std::make_shared<AttentionProblem>(family, trace);
+  auto dropout = att->arg(form.dropout, "dropout_p");
+  if (dropout && dropout->is_number() && dropout->number() != 0) return fail("attention with dropout");
+  if (form.bias >= 0)
+    if (auto bias = att->arg(static_cast<std::size_t>(form.bias), "attn_bias");
+        bias && !(bias->kind == Arg::Kind::value && bias->value.is_null()))
+      return fail("attention with a mask or bias");
+  if (auto mask = att->arg(99, "attn_mask"); mask && !(mask->kind == Arg::Kind::value && mask->value.is_null()))
+    return fail("attention with a mask");
+  auto causal = att->arg(form.causal, "is_causal");
+  p->causal = causal && causal->kind == Arg::Kind::value && causal->value.is_boolean() && causal->value.get<bool>();
+
+  const Leaves leaves = find_leaves(g);
+  auto operand = [&](std::size_t i, Operand& out, std::vector<std::int64_t>& shape, std::string& dtype) -> std::string {
+    auto a = att->arg(i, "");
+    if (!a || a->kind != Arg::Kind::ref) return "an attention operand is not a tensor";
+    const Leaf* leaf = leaves.find(a->ref);
+    if (!leaf) return "an attention operand is computed: the attention family reads graph inputs";
+    if (leaf->view.shape.size() != 4) return "attention over operands that are not [batch, heads, length, dim]";
+    out.expr = *owned_tensor_expr(g, leaf->base);
+    out.strides = leaf->view.stride;
+    shape = leaf->view.shape;
+    dtype = g.meta_of(leaf->base)->dtype;
+    return "";
+  };
+  std::vector<std::int64_t> qs, ks, vs;
+  std::string qd, kd, vd;
+  for (auto [i, o, s, dt] : {std::tuple{0, &p->q, &qs, &qd}, std::tuple{1, &p->k, &ks, &kd}, std::tuple{2, &p->v, &vs, &vd}})
+    if (auto why = operand(static_cast<std::size_t>(i), *o, *s, *dt); !why.empty()) return fail(why);
+  if (qd != kd || kd != vd || !float_dtype(qd)) return fail("attention operands of different or non-float dtypes");
+  if (qs[0] != ks[0] || ks[0] != vs[0] || qs[1] != ks[1] || ks[1] != vs[1])
+    return fail("attention whose batch or heads differ between operands (grouped heads are not supported)");
+  if (qs[3] != ks[3] || ks[2] != vs[2]) return fail("attention operands whose lengths or dimensions do not match");
+  p->batch = qs[0];
+  p->heads = qs[1];
+  p->m = qs[2];
+  p->n = ks[2];
+  p->d = qs[3];
+  p->dv = vs[3];
+  p->dtype = qd;
+  auto scale = att->arg(99, "scale");
+  p->scale = scale && scale->is_number() ? scale->number() : 1.0 / std::sqrt(static_cast<double>(p->d));
+
+  // The output: the attention's first result, through layout ops that keep the element order.
+  const Node* o = g.find_node(g.outputs.front());
+  while (o && o != att) {
+    if (o->target == "getitem") {
+      auto idx = o->arg(1, "");
+      if (!idx || !idx->is_number() || idx->number() != 0) return fail("only the attention's output is supported, not its logsumexp");
+    } else if (!(o->target == "aten.clone.default" || o->target == "aten.alias.default" || o->target == "aten.detach.default")) {
+      return fail(o->name + " (" + o->target + ") after the attention");
+    }
+    o = o->args.empty() || o->args[0].kind != Arg::Kind::ref ? nullptr : g.find_node(o->args[0].ref);
+  }
+  if (!o) return fail("the output is not the attention's");
+  const auto out_meta = *g.meta_of(g.outputs.front());
+  if (out_meta.shape != std::vector<std::int64_t>{p->batch, p->heads, p->m, p->dv})
+    return fail("the attention's output is not [batch, heads, queries, value dimension]");
+  p->out_shape = out_meta.shape;
+  return {p, ""};
+}
+
+}  // namespace
+
+KA_REGISTER_FAMILY(attention, recognise_attention);
+
+}  // namespace kernelagent

@@ -68,10 +68,10 @@ TEST(MatmulFamily, KnobSpaceIsSmallTaggedAndDefaultFirst) {
       EXPECT_NE(std::find(knob_tags().begin(), knob_tags().end(), tag), knob_tags().end()) << k.name << " " << tag;
   }
   for (const auto* n :
-       {"BLOCK_M", "BLOCK_N", "BLOCK_K", "GROUP_M", "num_warps", "num_stages", "SPLIT_K", "K_MAJOR", "input_precision"})
+       {"BLOCK_M", "BLOCK_N", "BLOCK_K", "GROUP_M", "num_warps", "num_stages", "SPLIT_K", "K_MAJOR", "ALIGN", "input_precision"})
     EXPECT_TRUE(names.contains(n)) << n;
   auto all = space.enumerate();
-  EXPECT_EQ(all.size(), 768u);
+  EXPECT_EQ(all.size(), 1536u);
   EXPECT_EQ(all.front(), space.default_config());
   EXPECT_EQ(all.front(), (json{{"BLOCK_M", 128},
                                {"BLOCK_N", 128},
@@ -81,6 +81,7 @@ TEST(MatmulFamily, KnobSpaceIsSmallTaggedAndDefaultFirst) {
                                {"num_stages", 3},
                                {"SPLIT_K", 1},
                                {"K_MAJOR", 0},
+                               {"ALIGN", 0},
                                {"input_precision", "ieee"}}));
   std::set<std::string> distinct;
   for (const auto& c : all) distinct.insert(c.dump());
@@ -257,4 +258,17 @@ TEST(MatmulFamily, SourceHashCoversBothTemplates) {
   auto f = family();
   EXPECT_EQ(f.source_hash().size(), 16u);
   EXPECT_EQ(f.name(), "matmul");
+}
+
+TEST(MatmulFamily, AlignsOnlyOperandsWithMisalignedStrides) {
+  auto f = family();
+  const Config base = with(f.knob_space().default_config(), {{"BLOCK_M", 64}, {"BLOCK_N", 64}, {"ALIGN", 1}});
+  // 8_: A [67, 91] and B [91, 53] in the fixture: rows of 91 and 53 elements, not 16-element aligned.
+  const auto irregular = trace("8_Matmul_with_irregular_shapes_");
+  ASSERT_TRUE(f.valid(base, irregular, nullptr, Precision::strict));
+  const std::string src = f.emit(irregular, base, {"8.py"});
+  EXPECT_NE(src.find("a = ka_k_major(a, "), std::string::npos) << src;
+  EXPECT_NE(src.find("b = ka_k_major(b, "), std::string::npos) << src;
+  // The square fixture (64 x 64) is aligned already: the copy would only repeat the plain configuration.
+  EXPECT_FALSE(f.valid(base, trace("1_Square_matrix_multiplication_"), nullptr, Precision::strict));
 }

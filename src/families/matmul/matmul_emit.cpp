@@ -16,21 +16,25 @@ Emission product(const MatmulProblem& p, const Config& config) {
   const char* mask = p.mask == TriangleMask::tril ? "1" : p.mask == TriangleMask::triu ? "2" : "0";
   // K_MAJOR: an operand read along a non-contiguous K is copied K-major first, and the kernel reads the
   // copy: (batch, rows, K) contiguous, or one shared matrix when the operand is broadcast over the batch.
+  // ALIGN: an operand read with a stride that is not a multiple of 16 is copied K-major into rows of k_pad
+  // (a multiple of 16) elements.
   const bool k_major = config.value("K_MAJOR", 0) == 1;
+  const bool align = config.value("ALIGN", 0) == 1;
+  const std::int64_t k_pad = align ? (p.k + 15) / 16 * 16 : p.k;
   std::string stage;
   std::string a_strides = fmt::format("{}, {}, {}", p.a.stride_batch, p.a.stride_row, p.a.stride_col);
   std::string b_strides = fmt::format("{}, {}, {}", p.b.stride_batch, p.b.stride_row, p.b.stride_col);
   auto copy = [&](const char* var, const MatmulOperand& op, std::int64_t rows, std::int64_t s_rows, std::int64_t s_k) {
     const bool shared = op.stride_batch == 0;
     const std::int64_t batch = shared ? 1 : p.batch;
-    stage += fmt::format("        {0} = ka_k_major({0}, {1}, {2}, {3}, ({4}, {5}, {6}))\n", var, batch, rows, p.k,
-                         op.stride_batch, s_rows, s_k);
-    return shared ? std::int64_t{0} : rows * p.k;  // the copy's batch stride
+    stage += fmt::format("        {0} = ka_k_major({0}, {1}, {2}, {3}, ({4}, {5}, {6}), {7})\n", var, batch, rows, p.k,
+                         op.stride_batch, s_rows, s_k, k_pad);
+    return shared ? std::int64_t{0} : rows * k_pad;  // the copy's batch stride
   };
-  if (k_major && p.a.stride_col != 1)
-    a_strides = fmt::format("{}, {}, 1", copy("a", p.a, p.m, p.a.stride_row, p.a.stride_col), p.k);
-  if (k_major && p.b.stride_row != 1)
-    b_strides = fmt::format("{}, 1, {}", copy("b", p.b, p.n, p.b.stride_col, p.b.stride_row), p.k);
+  if ((k_major && p.a.stride_col != 1) || (align && misaligned(p.a)))
+    a_strides = fmt::format("{}, {}, 1", copy("a", p.a, p.m, p.a.stride_row, p.a.stride_col), k_pad);
+  if ((k_major && p.b.stride_row != 1) || (align && misaligned(p.b)))
+    b_strides = fmt::format("{}, 1, {}", copy("b", p.b, p.n, p.b.stride_col, p.b.stride_row), k_pad);
   return {"kernel",
           {
               {"A", p.a.input},

@@ -42,7 +42,7 @@ class MatmulFamilyProblem final : public FamilyProblem {
     if (p.kind != MatmulProblem::Kind::product) {
       // The diagonal form has no K loop: only the tile and the warps matter, the rest would repeat configs.
       const Config def = space.default_config();
-      for (const auto* knob : {"BLOCK_K", "GROUP_M", "num_stages", "SPLIT_K", "input_precision", "K_MAJOR"})
+      for (const auto* knob : {"BLOCK_K", "GROUP_M", "num_stages", "SPLIT_K", "input_precision", "K_MAJOR", "ALIGN"})
         if (c.at(knob) != def.at(knob)) return false;
       return true;
     }
@@ -53,6 +53,8 @@ class MatmulFamilyProblem final : public FamilyProblem {
     // The copy pays only for a TF32 product (an IEEE dot reads either layout alike) and only when an
     // operand is not K-major already.
     if (c.value("K_MAJOR", 0) == 1 && (prec == "ieee" || (p.a.stride_col == 1 && p.b.stride_row == 1))) return false;
+    // The aligned copy pays only where an operand's rows are not 16-element aligned.
+    if (c.value("ALIGN", 0) == 1 && !misaligned(p.a) && !misaligned(p.b)) return false;
 
     if (gpu && gpu->smem_per_block_optin > 0 && matmul_smem_bytes(c, p.dtype) > gpu->smem_per_block_optin) return false;
 

@@ -8,6 +8,12 @@
 
 namespace kernelagent {
 
+bool misaligned(const MatmulOperand& op) {
+  for (auto s : {op.stride_batch, op.stride_row, op.stride_col})
+    if (s != 0 && s != 1 && s % 16 != 0) return true;
+  return false;
+}
+
 namespace {
 
 bool is_product(std::string_view t) {

@@ -42,6 +42,10 @@ struct MatmulProblem {
   std::int64_t max_offset() const;
 };
 
+// True when a stride the operand is read with (batch, row or column, other than 1) is not a multiple of 16
+// elements: its rows do not start on 64-byte boundaries, and a product cannot load whole aligned vectors.
+bool misaligned(const MatmulOperand& op);
+
 // The recognised problem, or why the trace is not one matrix product, in one sentence.
 std::variant<MatmulProblem, std::string> recognise_matmul(const TraceResult& trace);
 

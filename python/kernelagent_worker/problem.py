@@ -77,7 +77,8 @@ def uniform_values(model: torch.nn.Module) -> dict:
     """state_dict name -> the one value all its elements hold, for the parameters and buffers that hold one."""
     out = {}
     for name, t in model.state_dict(keep_vars=True).items():
-        if isinstance(t, torch.Tensor) and t.numel() > 0 and not t.is_complex():
+        # A tensor on the meta device (a trace of shapes only) has no values to compare.
+        if isinstance(t, torch.Tensor) and t.numel() > 0 and not t.is_complex() and not t.is_meta:
             first = t.detach().reshape(-1)[0]
             if bool((t.detach() == first).all()):
                 out[name] = first.item()

@@ -154,7 +154,8 @@ def _distinct_bytes(tensors: list[torch.Tensor]) -> int:
     """Bytes of the distinct storages behind `tensors`, each counted once (at most its storage's size)."""
     per_storage: dict = {}
     for t in tensors:
-        key = (t.device, t.untyped_storage().data_ptr())
+        # Meta tensors (a trace of shapes only) all report address 0: a view's base stands for its storage.
+        key = (t.device, id(t._base if t._base is not None else t)) if t.is_meta else (t.device, t.untyped_storage().data_ptr())
         n = t.numel() * t.element_size()
         cap = t.untyped_storage().nbytes()
         seen = per_storage.get(key, (0, cap, set()))

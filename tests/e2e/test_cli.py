@@ -21,9 +21,12 @@ NORMS_AND_LOSSES = _supported("mapreduce")
 SCANS = _supported("scan")
 POOLS = _supported("window")
 ATTENTION = _supported("attention")
+# Three convolutions stand for the family here (each runs about 20 s on the interpreter); its conformance
+# and golden-kernel tests cover the rest.
+CONVS = [p for p in _supported("conv") if p.stem in ("conv2d_bias_strided", "conv1d_dilated_strided", "depthwise_separable")]
 
 
-@pytest.mark.parametrize("problem", ACTIVATIONS + REDUCTIONS + MATMULS + NORMS_AND_LOSSES + SCANS + POOLS + ATTENTION,
+@pytest.mark.parametrize("problem", ACTIVATIONS + REDUCTIONS + MATMULS + NORMS_AND_LOSSES + SCANS + POOLS + ATTENTION + CONVS,
                          ids=lambda p: f"{p.parent.parent.name}/{p.stem}")
 def test_optimize_writes_a_correct_drop_in_kernel(kernelagent, problem, tmp_path):
     out = tmp_path / "out"

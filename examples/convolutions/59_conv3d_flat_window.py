@@ -1,0 +1,30 @@
+import torch
+import torch.nn as nn
+
+
+class Model(nn.Module):
+    """A 3-D convolution whose window is flat along the last axis (k x k x 1)."""
+
+    def __init__(self, in_channels, out_channels, kernel_size):
+        super().__init__()
+        self.conv3d = nn.Conv3d(in_channels, out_channels, (kernel_size, kernel_size, 1), bias=False)
+
+    def forward(self, x):
+        return self.conv3d(x)
+
+
+batch_size = 16
+in_channels = 3
+out_channels = 64
+kernel_size = 3
+width = 256
+height = 256
+depth = 10
+
+
+def get_inputs():
+    return [torch.rand(batch_size, in_channels, height, width, depth)]
+
+
+def get_init_inputs():
+    return [in_channels, out_channels, kernel_size]

@@ -1,0 +1,53 @@
+#pragma once
+// A chain of forward convolutions as the conv family reads it: each one normalised to three spatial axes
+// (a 1-D convolution is one of depth and height 1), reading the previous one's output or a graph input.
+// Example: nn.Conv2d(64, 64, 3, groups=64) followed by nn.Conv2d(64, 128, 1) on x [16, 64, 512, 512] is two
+// stages: a depthwise one (64 groups of one channel: direct) and a pointwise one (one group of 64
+// channels, a 1 x 1 window: an implicit GEMM of 16 * 512 * 512 x 128 x 64).
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "kernelagent/core/op_graph.hpp"
+
+namespace kernelagent {
+
+struct ConvStage {
+  std::string input_expr;   // the Python expression of the tensor it reads ("in0", "t0")
+  std::string weight_expr;  // self.get_parameter("conv.weight")
+  std::string bias_expr;    // empty without a bias
+  std::string out_name;     // the Python name of its output ("y0", ...)
+  std::int64_t batch = 1, cin = 1, cout = 1, groups = 1;
+  std::array<std::int64_t, 3> in{1, 1, 1}, out{1, 1, 1}, kernel{1, 1, 1}, stride{1, 1, 1}, padding{0, 0, 0},
+      dilation{1, 1, 1};
+  std::int64_t xs_n = 0, xs_c = 0;
+  std::array<std::int64_t, 3> xs{0, 0, 0};  // the input's element strides along D, H, W
+  std::vector<std::int64_t> out_shape;      // as the reference returns it ([N, C, L] for 1-D)
+  std::string dtype;
+
+  std::int64_t cg() const { return cin / groups; }    // input channels a group reads
+  std::int64_t cog() const { return cout / groups; }  // output channels a group writes
+  std::int64_t window() const { return kernel[0] * kernel[1] * kernel[2]; }
+  std::int64_t out_positions() const { return out[0] * out[1] * out[2]; }
+  std::int64_t gemm_m() const { return batch * out_positions(); }
+  std::int64_t gemm_k() const { return cg() * window(); }
+  // Each output channel reads one input channel: the direct kernel, not a product of depth one.
+  bool direct() const { return cg() == 1; }
+  // The spatial axes can be read as one axis of stride xs[2] (what the channels-last copy needs).
+  bool spatial_contiguous() const;
+  // The largest element offset any of its kernels computes, for the choice of 64-bit offsets.
+  std::int64_t max_offset() const;
+  std::int64_t flops() const { return 2 * gemm_m() * cout * gemm_k(); }
+};
+
+struct ConvChain {
+  std::vector<ConvStage> stages;
+};
+
+// The chain of convolutions a trace computes, or why the conv family does not implement it.
+std::variant<ConvChain, std::string> recognise_conv_chain(const TraceResult& trace);
+
+}  // namespace kernelagent

@@ -1,0 +1,223 @@
+// The conv family: validity of a configuration for a chain of convolutions, and its kernel file. Each
+// stage runs direct (one input channel per output channel) or as an implicit GEMM; the knobs of the kind
+// a problem does not run stay at their defaults so that the search does not repeat configurations.
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "kernelagent/families/conv/conv_problem.hpp"
+#include "kernelagent/families/family.hpp"
+#include "kernelagent/families/model_wrapper.hpp"
+#include "kernelagent/families/registry.hpp"
+
+namespace kernelagent {
+
+namespace {
+
+const char* kGemmKnobs[] = {"BLOCK_M", "BLOCK_N", "BLOCK_K", "K_ORDER", "CHANNELS_LAST", "num_stages", "input_precision"};
+const char* kDirectKnobs[] = {"BLOCK_H", "BLOCK_W"};
+
+std::int64_t element_bytes(const std::string& dtype) { return dtype == "float32" ? 4 : 2; }
+std::string yes(bool b) { return b ? "True" : "False"; }
+
+class ConvFamilyProblem final : public FamilyProblem {
+ public:
+  ConvFamilyProblem(const Family& f, const TraceResult& t, ConvChain chain)
+      : FamilyProblem(f, t), c_(std::move(chain)), default_(f.knob_space().default_config()) {
+    for (const auto& s : c_.stages) (s.direct() ? direct_ : gemm_) = true;
+  }
+
+ protected:
+  bool valid_config(const Config& c, const GpuSpec* gpu, Precision precision) const override {
+    if (!gemm_)
+      for (const auto* k : kGemmKnobs)
+        if (c.at(k) != default_.at(k)) return false;
+    if (!direct_)
+      for (const auto* k : kDirectKnobs)
+        if (c.at(k) != default_.at(k)) return false;
+    const auto warps = c.at("num_warps").get<std::int64_t>();
+    if (gemm_ && !valid_gemm(c, gpu, precision)) return false;
+    if (direct_) {
+      const auto bh = c.at("BLOCK_H").get<std::int64_t>(), bw = c.at("BLOCK_W").get<std::int64_t>();
+      std::int64_t oh = 1, ow = 1;
+      for (const auto& s : c_.stages)
+        if (s.direct()) oh = std::max(oh, s.out[1]), ow = std::max(ow, s.out[2]);
+      if (bh > pow2_at_least(oh) || bw > std::max<std::int64_t>(32, pow2_at_least(ow))) return false;
+      const std::int64_t per_thread = bh * bw / (32 * warps);
+      if (per_thread < 1 || per_thread > 64) return false;
+    }
+    return true;
+  }
+
+  Emission emission(const Config& c) const override {
+    bool gemm = false, direct = false, relayout = false;
+    std::string stages, what;
+    for (std::size_t i = 0; i < c_.stages.size(); ++i) {
+      const ConvStage& s = c_.stages[i];
+      const bool cl = !s.direct() && channels_last(s, c);
+      relayout = relayout || cl;
+      (s.direct() ? direct : gemm) = true;
+      stages += s.direct() ? direct_launch(s, c) : gemm_launch(s, c, cl);
+      what += fmt::format("{}{}", what.empty() ? "" : " ", describe(s, i));
+    }
+    std::vector<std::string> kernels;
+    if (gemm) kernels.push_back(render("gemm", {}));
+    if (direct) kernels.push_back(render("direct", {}));
+    if (relayout) kernels.push_back(render("relayout", {}));
+    return {"kernel",
+            {{"WHAT", what},
+             {"KERNELS", fmt::format("{}", fmt::join(kernels, "\n\n\n"))},
+             {"STAGES", stages.substr(0, stages.size() - 1)},
+             {"RETURN", c_.stages.back().out_name}}};
+  }
+
+ private:
+  ConvChain c_;
+  Config default_;
+  bool gemm_ = false, direct_ = false;  // whether some stage runs as an implicit GEMM, some direct
+
+  // The implicit GEMM's knobs against every stage that runs as one.
+  bool valid_gemm(const Config& c, const GpuSpec* gpu, Precision precision) const {
+    const auto bm = c.at("BLOCK_M").get<std::int64_t>(), bn = c.at("BLOCK_N").get<std::int64_t>();
+    const auto bk = c.at("BLOCK_K").get<std::int64_t>();
+    const bool window_outer = c.at("K_ORDER").get<std::string>() == "window";
+    const bool cl = c.at("CHANNELS_LAST").get<int>() == 1;
+    const auto prec = c.at("input_precision").get<std::string>();
+    std::int64_t m = 1, n = 1, k = 1;
+    bool window_pays = false, cl_applies = false;
+    for (const auto& s : c_.stages) {
+      if (s.direct()) continue;
+      m = std::max(m, s.gemm_m());
+      n = std::max(n, s.cog());
+      k = std::max(k, window_outer ? s.cg() : s.gemm_k());
+      window_pays = window_pays || (s.window() > 1 && s.cg() >= 8);
+      cl_applies = cl_applies || channels_last(s, c);
+      if (prec != "ieee" && s.dtype != "float32") return false;  // TF32 modes exist only for fp32 inputs
+      if (gpu && gpu->smem_per_block_optin > 0 &&
+          (bm * bk + bk * bn) * element_bytes(s.dtype) * c.at("num_stages").get<std::int64_t>() > gpu->smem_per_block_optin)
+        return false;
+    }
+    if (bm > std::max<std::int64_t>(32, pow2_at_least(m)) || bn > std::max<std::int64_t>(16, pow2_at_least(n)) ||
+        bk > std::max<std::int64_t>(16, pow2_at_least(k)))
+      return false;
+    if (window_outer && !window_pays) return false;
+    if (cl && !cl_applies) return false;
+    if (prec == "tf32" && precision != Precision::tf32) return false;
+    return true;
+  }
+
+  // Whether this stage reads a channels-last copy of its input under this configuration: the window
+  // order (or a 1 x 1 window, where both orders are one) over spatial axes that flatten into one.
+  static bool channels_last(const ConvStage& s, const Config& c) {
+    if (c.at("CHANNELS_LAST").get<int>() != 1 || s.direct() || !s.spatial_contiguous()) return false;
+    return s.window() == 1 || c.at("K_ORDER").get<std::string>() == "window";
+  }
+
+  static std::string describe(const ConvStage& s, std::size_t i) {
+    return fmt::format("Convolution {}: {} -> {} channels in {} groups, window {}, stride {}, padding {}, dilation {}{}.",
+                       i + 1, s.cin, s.cout, s.groups, fmt::join(s.kernel, "x"), fmt::join(s.stride, "x"),
+                       fmt::join(s.padding, "x"), fmt::join(s.dilation, "x"), s.bias_expr.empty() ? "" : ", bias");
+  }
+
+  static std::string window_args(const ConvStage& s) {
+    return fmt::format("D={}, H={}, W={}, OD={}, OH={}, OW={}, KD={}, KH={}, KW={}, SD={}, SH={}, SW={}, PD={}, PH={}, "
+                       "PW={}, DD={}, DH={}, DW={}",
+                       s.in[0], s.in[1], s.in[2], s.out[0], s.out[1], s.out[2], s.kernel[0], s.kernel[1], s.kernel[2],
+                       s.stride[0], s.stride[1], s.stride[2], s.padding[0], s.padding[1], s.padding[2], s.dilation[0],
+                       s.dilation[1], s.dilation[2]);
+  }
+
+  static bool wide(const ConvStage& s) { return s.max_offset() >= (std::int64_t{1} << 30); }
+
+  std::map<std::string, std::string> common(const ConvStage& s, std::size_t index) const {
+    return {{"WHAT", fmt::format("Convolution {}", index + 1)},
+            {"OUT", s.out_name},
+            {"OUT_SHAPE", py_tuple(s.out_shape)},
+            {"DTYPE", s.dtype},
+            {"W", s.weight_expr},
+            {"B", s.bias_expr.empty() ? s.input_expr : s.bias_expr},
+            {"HAS_BIAS", yes(!s.bias_expr.empty())},
+            {"WIDE", yes(wide(s))}};
+  }
+
+  std::size_t index_of(const ConvStage& s) const { return static_cast<std::size_t>(&s - c_.stages.data()); }
+
+  std::string gemm_launch(const ConvStage& s, const Config& c, bool cl) const {
+    auto v = common(s, index_of(s));
+    const std::int64_t sp = s.in[0] * s.in[1] * s.in[2];
+    std::string x = s.input_expr, w = s.weight_expr, prepare;
+    std::int64_t xs_n = s.xs_n, xs_c = s.xs_c, xs_d = s.xs[0], xs_h = s.xs[1], xs_w = s.xs[2];
+    std::int64_t ws_r = 1, ws_c = s.window();
+    if (cl) {
+      // NCDHW -> NDHWC, and the weight [COUT, CG, window] -> [COUT, window, CG]: a K step reads channels.
+      x = s.out_name + "_x";
+      prepare += fmt::format("        {} = ka_relayout({}, {}, {}, {}, ({}, {}, {}))\n", x, s.input_expr, s.batch, s.cin,
+                             sp, s.xs_n, s.xs_c, s.xs[2]);
+      xs_n = sp * s.cin, xs_c = 1, xs_w = s.cin, xs_h = s.in[2] * s.cin, xs_d = s.in[1] * s.in[2] * s.cin;
+      if (s.window() > 1) {
+        w = s.out_name + "_w";
+        prepare += fmt::format("        {} = ka_relayout({}, {}, {}, {}, ({}, {}, 1))\n", w, s.weight_expr, s.cout,
+                               s.cg(), s.window(), s.gemm_k(), s.window());
+        ws_r = s.cg(), ws_c = 1;
+      }
+    }
+    v["W"] = w;
+    v.insert({{"PREPARE", prepare},
+              {"X", x},
+              {"M", std::to_string(s.gemm_m())},
+              {"COG", std::to_string(s.cog())},
+              {"K", std::to_string(s.gemm_k())},
+              {"GROUPS", std::to_string(s.groups)},
+              {"PER_GROUP", s.groups > 1 ? fmt::format(" per group, {} groups", s.groups) : ""},
+              {"SIZES", fmt::format("BATCH={}, CG={}, COG={}, COUT={}, {}", s.batch, s.cg(), s.cog(), s.cout, window_args(s))},
+              {"XS_N", std::to_string(xs_n)},
+              {"XS_C", std::to_string(xs_c)},
+              {"XS_D", std::to_string(xs_d)},
+              {"XS_H", std::to_string(xs_h)},
+              {"XS_W", std::to_string(xs_w)},
+              {"WS_K", std::to_string(s.gemm_k())},
+              {"WS_R", std::to_string(ws_r)},
+              {"WS_C", std::to_string(ws_c)},
+              {"WINDOW_OUTER", yes(c.at("K_ORDER").get<std::string>() == "window")},
+              {"BLOCK_M", c.at("BLOCK_M").dump()},
+              {"BLOCK_N", c.at("BLOCK_N").dump()},
+              {"BLOCK_K", c.at("BLOCK_K").dump()},
+              {"INPUT_PRECISION", c.at("input_precision").get<std::string>()},
+              {"NUM_WARPS", c.at("num_warps").dump()},
+              {"NUM_STAGES", c.at("num_stages").dump()}});
+    return render("launch_gemm", v);
+  }
+
+  std::string direct_launch(const ConvStage& s, const Config& c) const {
+    auto v = common(s, index_of(s));
+    const auto bh = c.at("BLOCK_H").get<std::int64_t>(), bw = c.at("BLOCK_W").get<std::int64_t>();
+    v.insert({{"X", s.input_expr},
+              {"PLANES", std::to_string(s.batch * s.cout * s.out[0])},
+              {"TILES", std::to_string(cdiv(s.out[1], bh) * cdiv(s.out[2], bw))},
+              {"COUT", std::to_string(s.cout)},
+              {"COG", std::to_string(s.cog())},
+              {"WINDOW", window_args(s)},
+              {"XS_N", std::to_string(s.xs_n)},
+              {"XS_C", std::to_string(s.xs_c)},
+              {"XS_D", std::to_string(s.xs[0])},
+              {"XS_H", std::to_string(s.xs[1])},
+              {"XS_W", std::to_string(s.xs[2])},
+              {"BLOCK_H", std::to_string(bh)},
+              {"BLOCK_W", std::to_string(bw)},
+              {"NUM_WARPS", c.at("num_warps").dump()}});
+    return render("launch_direct", v);
+  }
+};
+
+Recognition recognise(const Family& family, const TraceResult& trace) {
+  auto r = recognise_conv_chain(trace);
+  if (auto* why = std::get_if<std::string>(&r)) return {nullptr, *why};
+  return {std::make_shared<ConvFamilyProblem>(family, trace, std::get<ConvChain>(std::move(r))), ""};
+}
+
+}  // namespace
+
+KA_REGISTER_FAMILY(conv, recognise);
+
+}  // namespace kernelagent

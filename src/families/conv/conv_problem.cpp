@@ -1,0 +1,156 @@
+// The conv family's recognition: aten.convolution nodes, each reading a graph input (through layout ops)
+// or the previous convolution, with weights and biases the model owns.
+// Example: nn.Conv1d(64, 128, 3, stride=3, dilation=4) on x [64, 64, 524280] traces to
+//   n0 = aten.convolution.default(in0, c0, None, [3], [0], [4], False, [0], 1)
+// and is one stage with in {1, 1, 524280}, out {1, 1, 174760}, kernel {1, 1, 3}, stride {1, 1, 3}.
+
+#include "kernelagent/families/conv/conv_problem.hpp"
+
+#include <fmt/format.h>
+
+#include <optional>
+
+#include "kernelagent/families/common/leaves.hpp"
+#include "kernelagent/families/model_wrapper.hpp"
+
+namespace kernelagent {
+
+bool ConvStage::spatial_contiguous() const {
+  return (in[1] == 1 || xs[1] == in[2] * xs[2]) && (in[0] == 1 || xs[0] == in[1] * in[2] * xs[2]);
+}
+
+std::int64_t ConvStage::max_offset() const {
+  std::int64_t reach = (batch - 1) * xs_n + (cin - 1) * xs_c;
+  for (int i = 0; i < 3; ++i) reach += (in[i] - 1) * xs[i];
+  return std::max({reach, batch * cout * out_positions(), cout * gemm_k()});
+}
+
+namespace {
+
+bool float_dtype(const std::string& dt) { return dt == "float32" || dt == "float16" || dt == "bfloat16"; }
+
+// An int-list argument (stride, padding, dilation) for `s` spatial axes, right-aligned into three.
+std::optional<std::array<std::int64_t, 3>> axes(const Node& n, std::size_t i, std::size_t s, std::int64_t fill) {
+  auto a = n.arg(i, "");
+  std::vector<std::int64_t> v;
+  if (a && a->kind == Arg::Kind::list) {
+    for (const auto& item : a->items) {
+      if (!item.is_number()) return std::nullopt;
+      v.push_back(static_cast<std::int64_t>(item.number()));
+    }
+  } else if (a && a->is_number()) {
+    v.push_back(static_cast<std::int64_t>(a->number()));
+  } else {
+    return std::nullopt;
+  }
+  if (v.size() == 1) v.assign(s, v[0]);
+  if (v.size() != s) return std::nullopt;
+  std::array<std::int64_t, 3> out{fill, fill, fill};
+  for (std::size_t k = 0; k < s; ++k) out[3 - s + k] = v[k];
+  return out;
+}
+
+bool flag(const Node& n, std::size_t i) {
+  auto a = n.arg(i, "");
+  return a && a->kind == Arg::Kind::value && a->value.is_boolean() && a->value.get<bool>();
+}
+
+struct Reader {
+  const OpGraph& g;
+  const Leaves leaves;
+
+  // The expression of an owned parameter read whole (ModelNew creates it contiguous), or nullopt.
+  std::optional<std::string> owned(const std::string& ref) const {
+    const Leaf* leaf = leaves.find(ref);
+    const Constant* c = leaf ? g.find_constant(leaf->base) : nullptr;
+    if (!c || !c->owned() || leaf->view.shape != c->meta.shape) return std::nullopt;
+    return owned_tensor_expr(g, c->name);
+  }
+};
+
+}  // namespace
+
+std::variant<ConvChain, std::string> recognise_conv_chain(const TraceResult& trace) {
+  const OpGraph& g = trace.graph;
+  if (g.outputs.size() != 1) return "the conv family computes one output";
+  Reader rd{g, find_leaves(g)};
+  ConvChain chain;
+  std::string previous;  // the node name of the previous convolution
+  for (const auto& n : g.nodes) {
+    if (is_layout_op(n.target) && rd.leaves.find(n.name)) continue;  // a re-view of an input or weight
+    if (n.target != "aten.convolution.default")
+      return fmt::format("{} ({}) is not a convolution: the conv family computes convolutions and nothing else", n.name,
+                         n.target);
+    if (flag(n, 6)) return "a transposed convolution (the conv family computes forward ones)";
+    auto x = n.arg(0, "input"), w = n.arg(1, "weight"), b = n.arg(2, "bias");
+    if (!x || x->kind != Arg::Kind::ref || !w || w->kind != Arg::Kind::ref)
+      return "a convolution whose input or weight is not a tensor";
+    ConvStage st;
+    st.out_name = fmt::format("y{}", chain.stages.size());
+    const auto wmeta = g.meta_of(w->ref);
+    if (!wmeta || wmeta->shape.size() < 3 || wmeta->shape.size() > 5) return "a convolution of 1 to 3 spatial axes";
+    const std::size_t s = wmeta->shape.size() - 2;
+    auto weight = rd.owned(w->ref);
+    if (!weight) return "the convolution's weight is not a parameter the model owns";
+    st.weight_expr = *weight;
+    if (b && b->kind == Arg::Kind::ref) {
+      auto bias = rd.owned(b->ref);
+      if (!bias) return "the convolution's bias is not a parameter the model owns";
+      st.bias_expr = *bias;
+    }
+    // The input: a graph input (through layout ops) for the first stage, the previous output after it.
+    std::vector<std::int64_t> xshape, xstride;
+    if (!previous.empty()) {
+      if (x->ref != previous) return fmt::format("{} does not read the previous convolution's output", n.name);
+      const auto& prev = chain.stages.back();
+      st.input_expr = prev.out_name;
+      xshape = prev.out_shape;
+      xstride = StridedView::contiguous(xshape).stride;
+    } else {
+      const Leaf* leaf = rd.leaves.find(x->ref);
+      if (!leaf || !g.find_input(leaf->base)) return "the first convolution does not read a graph input";
+      st.input_expr = *owned_tensor_expr(g, leaf->base);
+      xshape = leaf->view.shape;
+      xstride = leaf->view.stride;
+    }
+    if (xshape.size() != s + 2) return "the convolution's input and weight ranks disagree";
+    const auto xmeta = g.meta_of(x->ref);
+    if (!xmeta || !float_dtype(xmeta->dtype)) return "a convolution of values that are not floating point";
+    if (wmeta->dtype != xmeta->dtype || n.meta.dtype != xmeta->dtype)
+      return "the convolution's input, weight and output dtypes differ";
+    st.dtype = xmeta->dtype;
+    st.batch = xshape[0];
+    st.cin = xshape[1];
+    st.xs_n = xstride[0];
+    st.xs_c = xstride[1];
+    st.cout = wmeta->shape[0];
+    for (std::size_t k = 0; k < s; ++k) {
+      st.in[3 - s + k] = xshape[2 + k];
+      st.xs[3 - s + k] = xstride[2 + k];
+      st.kernel[3 - s + k] = wmeta->shape[2 + k];
+    }
+    auto stride = axes(n, 3, s, 1), padding = axes(n, 4, s, 0), dilation = axes(n, 5, s, 1);
+    if (!stride || !padding || !dilation) return "the convolution's stride, padding or dilation cannot be read";
+    st.stride = *stride;
+    st.padding = *padding;
+    st.dilation = *dilation;
+    auto groups = n.arg(8, "groups");
+    st.groups = groups && groups->is_number() ? static_cast<std::int64_t>(groups->number()) : 1;
+    if (st.groups < 1 || st.cin % st.groups != 0 || st.cout % st.groups != 0 || wmeta->shape[1] != st.cg())
+      return "the convolution's groups do not divide its channels";
+    if (n.meta.shape.size() != s + 2) return "the convolution's output shape is not recorded";
+    st.out_shape = n.meta.shape;
+    for (std::size_t k = 0; k < s; ++k) st.out[3 - s + k] = n.meta.shape[2 + k];
+    for (int k = 0; k < 3; ++k)
+      if (st.stride[k] < 1 || st.dilation[k] < 1 || st.padding[k] < 0 || st.out[k] < 1)
+        return "a convolution with a stride or dilation below 1, negative padding or an empty output";
+    if (st.batch < 1 || st.cin < 1 || st.cout < 1) return "a convolution with an empty batch or no channels";
+    chain.stages.push_back(std::move(st));
+    previous = n.name;
+  }
+  if (chain.stages.empty()) return "the graph has no convolution";
+  if (g.outputs.front() != previous) return "the output is not the last convolution's";
+  return chain;
+}
+
+}  // namespace kernelagent

@@ -1,0 +1,130 @@
+// The conv family's own rules at KernelBench's shapes (tests/data/families/conv/kernelbench: traces recorded
+// with scripts/record-trace --meta from examples/convolutions): every one of the 18 forward convolutions is
+// the conv family's and no other's, each stage runs as the kind its channels call for, the knobs of a kind
+// the problem does not run are pruned, and offsets widen to 64 bits where a tensor passes 2^30 elements.
+// Its small problems' golden kernels are the conformance test's.
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "family_support.hpp"
+#include "kernelagent/families/conv/conv_problem.hpp"
+
+using namespace kernelagent;
+namespace fs = std::filesystem;
+
+namespace {
+
+TraceResult kernelbench(const std::string& name) {
+  return TraceResult::from_json(test::read_json(test::data_dir() / "families" / "conv" / "kernelbench" / (name + ".json")));
+}
+
+ConvChain chain(const std::string& name) {
+  auto r = recognise_conv_chain(kernelbench(name));
+  if (auto* why = std::get_if<std::string>(&r)) throw std::runtime_error(name + ": " + *why);
+  return std::get<ConvChain>(std::move(r));
+}
+
+Config with(Config c, const nlohmann::json& changes) {
+  for (const auto& [k, v] : changes.items()) c[k] = v;
+  return c;
+}
+
+}  // namespace
+
+TEST(ConvFamily, EveryKernelBenchForwardConvolutionIsTheConvFamilysAndNoEarlierFamilys) {
+  int seen = 0;
+  for (const auto& e : fs::directory_iterator(test::data_dir() / "families" / "conv" / "kernelbench")) {
+    const std::string name = e.path().stem().string();
+    SCOPED_TRACE(name);
+    const TraceResult t = kernelbench(name);
+    const Family* first = nullptr;
+    for (const auto& f : test::families())
+      if (f->recognise(t)) {
+        first = f.get();
+        break;
+      }
+    ASSERT_NE(first, nullptr);
+    EXPECT_EQ(first->name(), "conv");
+    auto p = test::recognised(*first, t);
+    // The default configuration is valid on the H200 at every one of these shapes: a one-trial run works.
+    const auto h200 = find_gpu_spec("NVIDIA H200");
+    ASSERT_TRUE(h200);
+    const Config c = first->knob_space().default_config();
+    EXPECT_TRUE(p->valid(c, &*h200, Precision::strict));
+    const std::string src = p->emit(c, {name + ".py"});
+    EXPECT_NE(src.find("class ModelNew"), std::string::npos);
+    ++seen;
+  }
+  EXPECT_EQ(seen, 18);
+}
+
+TEST(ConvFamily, DepthwiseStagesRunDirectAndTheRestAsImplicitGemms) {
+  for (const auto* name : {"82_depthwise_3x3", "83_depthwise_3x1", "84_depthwise_wide_input", "85_depthwise_3x7"}) {
+    const ConvChain c = chain(name);
+    ASSERT_EQ(c.stages.size(), 1u) << name;
+    EXPECT_TRUE(c.stages[0].direct()) << name;
+  }
+  const ConvChain sep = chain("86_depthwise_separable");
+  ASSERT_EQ(sep.stages.size(), 2u);
+  EXPECT_TRUE(sep.stages[0].direct());
+  EXPECT_FALSE(sep.stages[1].direct());
+  EXPECT_EQ(sep.stages[1].window(), 1);
+  EXPECT_EQ(sep.stages[1].input_expr, sep.stages[0].out_name);  // the pointwise reads the depthwise output
+  EXPECT_EQ(sep.stages[1].gemm_m(), 16 * 512 * 512);
+  EXPECT_EQ(sep.stages[1].gemm_k(), 64);
+
+  const ConvStage s50 = chain("50_conv2d_alexnet_stem").stages.at(0);
+  EXPECT_FALSE(s50.direct());
+  EXPECT_EQ(s50.gemm_k(), 3 * 11 * 11);
+  EXPECT_EQ((std::array<std::int64_t, 3>{1, 55, 55}), s50.out);
+  EXPECT_EQ((std::array<std::int64_t, 3>{1, 4, 4}), s50.stride);
+  EXPECT_FALSE(s50.bias_expr.empty());
+
+  // A 1-D convolution is one of depth and height 1.
+  const ConvStage s76 = chain("76_conv1d_dilated_strided").stages.at(0);
+  EXPECT_EQ((std::array<std::int64_t, 3>{1, 1, 3}), s76.kernel);
+  EXPECT_EQ((std::array<std::int64_t, 3>{1, 1, 4}), s76.dilation);
+  EXPECT_EQ(s76.out[2], (524280 - 4 * 2 - 1) / 3 + 1);
+  EXPECT_EQ(s76.flops(), kernelbench("76_conv1d_dilated_strided").flops);
+}
+
+TEST(ConvFamily, KnobsOfAKindTheProblemDoesNotRunArePruned) {
+  const Family& f = test::family("conv");
+  const Config def = f.knob_space().default_config();
+  auto valid = [&](const std::string& name, const nlohmann::json& knobs) {
+    return test::recognised(f, kernelbench(name))->valid(with(def, knobs), nullptr, Precision::strict);
+  };
+  // Depthwise only: the GEMM's tiles stay at their defaults; the direct tile moves.
+  EXPECT_FALSE(valid("82_depthwise_3x3", {{"BLOCK_M", 64}}));
+  EXPECT_TRUE(valid("82_depthwise_3x3", {{"BLOCK_H", 16}, {"BLOCK_W", 128}}));
+  // GEMM only: the direct tile stays at its default.
+  EXPECT_FALSE(valid("55_conv2d_wide_input", {{"BLOCK_W", 128}}));
+  // The window order needs channels to fill a K step: 64 channels do, 3 do not.
+  EXPECT_TRUE(valid("55_conv2d_wide_input", {{"K_ORDER", "window"}}));
+  EXPECT_FALSE(valid("50_conv2d_alexnet_stem", {{"K_ORDER", "window"}}));
+  // Channels-last pays with the window order or a 1 x 1 window.
+  EXPECT_FALSE(valid("55_conv2d_wide_input", {{"CHANNELS_LAST", 1}}));
+  EXPECT_TRUE(valid("55_conv2d_wide_input", {{"CHANNELS_LAST", 1}, {"K_ORDER", "window"}}));
+  EXPECT_TRUE(valid("87_pointwise", {{"CHANNELS_LAST", 1}}));
+  // The separable chain runs both kinds, so both sets of knobs move.
+  EXPECT_TRUE(valid("86_depthwise_separable", {{"BLOCK_M", 64}, {"BLOCK_H", 16}}));
+  // TF32 at TF32 accuracy only under --precision tf32.
+  EXPECT_FALSE(valid("87_pointwise", {{"input_precision", "tf32"}}));
+  EXPECT_TRUE(valid("87_pointwise", {{"input_precision", "tf32x3"}}));
+  EXPECT_TRUE(test::recognised(f, kernelbench("87_pointwise"))
+                  ->valid(with(def, {{"input_precision", "tf32"}}), nullptr, Precision::tf32));
+}
+
+TEST(ConvFamily, OffsetsWidenPastTwoToTheThirtyElements) {
+  const Family& f = test::family("conv");
+  auto emitted = [&](const std::string& name) {
+    auto p = test::recognised(f, kernelbench(name));
+    return p->emit(f.knob_space().default_config(), {name});
+  };
+  EXPECT_NE(emitted("76_conv1d_dilated_strided").find("WIDE=True"), std::string::npos);  // 2^31 input elements
+  EXPECT_NE(emitted("63_conv2d_large_image").find("WIDE=True"), std::string::npos);      // 2.1e9 outputs
+  EXPECT_NE(emitted("66_conv3d_asymmetric_input").find("WIDE=False"), std::string::npos);
+  EXPECT_EQ(emitted("66_conv3d_asymmetric_input").find("WIDE=True"), std::string::npos);
+}

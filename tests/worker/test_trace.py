@@ -144,3 +144,20 @@ def test_activation_traces_to(name):
     assert got == expected
     assert g["outputs"] == [{"ref": f"n{len(expected) - 1}"}]
     assert g["constants"] == []
+
+
+def test_record_trace_on_the_meta_device_traces_shapes_too_large_to_run(tmp_path):
+    """record_trace --meta: KernelBench 76's 8.6 GB input is traced without values; its bytes are still the
+    input's and the weight's, each counted once."""
+    import json
+
+    from kernelagent_worker import record_trace
+
+    repo = __import__("pathlib").Path(__file__).resolve().parents[2]
+    out = tmp_path / "t.json"
+    assert record_trace.main(["--meta", str(repo / "examples/convolutions/76_conv1d_dilated_strided.py"), str(out)]) == 0
+    r = json.loads(out.read_text())
+    assert r["graph"]["inputs"][0]["shape"] == [64, 64, 524280]
+    assert r["input_bytes"] == 64 * 64 * 524280 * 4 + 128 * 64 * 3 * 4
+    assert r["output_bytes"] == 64 * 128 * 174758 * 4
+    assert r["flops"] == 2 * 64 * 128 * 174758 * 64 * 3

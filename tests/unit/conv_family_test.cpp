@@ -1,6 +1,6 @@
 // The conv family's own rules at KernelBench's shapes (tests/data/families/conv/kernelbench: traces recorded
-// with scripts/record-trace --meta from examples/convolutions): every one of the 18 forward convolutions is
-// the conv family's and no other's, each stage runs as the kind its channels call for, the knobs of a kind
+// with scripts/record-trace --meta from examples/convolutions): every one of the 35 convolutions (18 forward,
+// 17 transposed) is the conv family's and no other's, a transposed one splits into its stride phases, each stage runs as the kind its channels call for, the knobs of a kind
 // the problem does not run are pruned, and offsets widen to 64 bits where a tensor passes 2^30 elements.
 // Its small problems' golden kernels are the conformance test's.
 
@@ -33,7 +33,7 @@ Config with(Config c, const nlohmann::json& changes) {
 
 }  // namespace
 
-TEST(ConvFamily, EveryKernelBenchForwardConvolutionIsTheConvFamilysAndNoEarlierFamilys) {
+TEST(ConvFamily, EveryKernelBenchConvolutionIsTheConvFamilysAndNoEarlierFamilys) {
   int seen = 0;
   for (const auto& e : fs::directory_iterator(test::data_dir() / "families" / "conv" / "kernelbench")) {
     const std::string name = e.path().stem().string();
@@ -48,16 +48,46 @@ TEST(ConvFamily, EveryKernelBenchForwardConvolutionIsTheConvFamilysAndNoEarlierF
     ASSERT_NE(first, nullptr);
     EXPECT_EQ(first->name(), "conv");
     auto p = test::recognised(*first, t);
-    // The default configuration is valid on the H200 at every one of these shapes: a one-trial run works.
+    // Some configuration is valid on the H200 at every one of these shapes: a one-trial run works.
     const auto h200 = find_gpu_spec("NVIDIA H200");
     ASSERT_TRUE(h200);
-    const Config c = first->knob_space().default_config();
-    EXPECT_TRUE(p->valid(c, &*h200, Precision::strict));
+    const Config c = test::first_valid(*p, &*h200);
     const std::string src = p->emit(c, {name + ".py"});
     EXPECT_NE(src.find("class ModelNew"), std::string::npos);
     ++seen;
   }
-  EXPECT_EQ(seen, 18);
+  EXPECT_EQ(seen, 35);
+}
+
+TEST(ConvFamily, ATransposedConvolutionIsOneDenseGemmPerStridePhase) {
+  const ConvStage s72 = chain("72_tconv3d_strided_grouped").stages.at(0);
+  EXPECT_TRUE(s72.transposed);
+  EXPECT_FALSE(s72.direct());
+  EXPECT_EQ(s72.groups, 4);
+  EXPECT_EQ(s72.cg(), 8);
+  EXPECT_EQ(s72.cog(), 8);
+  EXPECT_EQ(s72.phases(), 8);
+  // (12 - 1) * 2 - 2 * 1 + 2 + 1 + 1 output padding = 24: each phase holds half of each axis.
+  EXPECT_EQ((std::array<std::int64_t, 3>{24, 48, 96}), s72.out);
+  EXPECT_EQ(s72.gemm_m(), 8 * 12 * 24 * 48);
+  // FLOPs count only the products that happen, as the worker's FLOP counter does.
+  EXPECT_EQ(s72.flops(), kernelbench("72_tconv3d_strided_grouped").flops);
+  EXPECT_EQ(chain("75_tconv2d_strided_grouped_dilated").stages.at(0).flops(),
+            kernelbench("75_tconv2d_strided_grouped_dilated").flops);
+  const ConvStage s74 = chain("74_tconv1d_dilated").stages.at(0);
+  EXPECT_EQ(s74.phases(), 1);
+  EXPECT_EQ(s74.out[2], 131072 + 3 * 4);
+
+  const Family& f = test::family("conv");
+  auto p = test::recognised(f, kernelbench("81_tconv2d_strided_dilated"));
+  const std::string src = p->emit(test::first_valid(*p), {"81"});
+  EXPECT_NE(src.find("ka_tconv_gemm_kernel[(triton.cdiv("), std::string::npos);
+  EXPECT_NE(src.find("1 * 25)]("), std::string::npos) << "stride 5 x 5: 25 phases of one group";
+  EXPECT_EQ(src.find("ka_conv_gemm_kernel["), std::string::npos);
+  // A transposed convolution walks the window outer whatever K_ORDER says, so K_ORDER stays at its default.
+  Config window = f.knob_space().default_config();
+  window["K_ORDER"] = "window";
+  EXPECT_FALSE(p->valid(window, nullptr, Precision::strict));
 }
 
 TEST(ConvFamily, DepthwiseStagesRunDirectAndTheRestAsImplicitGemms) {

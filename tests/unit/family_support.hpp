@@ -2,6 +2,7 @@
 // What the family tests share: the families loaded from the source tree once, and each family's recorded
 // traces under tests/data/families/<name>/traces.
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -40,7 +41,11 @@ inline std::string why_not(const Family& f, const TraceResult& t) { return f.rec
 
 // The first configuration of the space that is valid for the problem: what a one-trial run would use.
 inline Config first_valid(const FamilyProblem& p, const GpuSpec* gpu = nullptr, Precision precision = Precision::strict) {
-  for (const auto& c : p.family().knob_space().enumerate())
+  // The space is enumerated once per family (the conv family's has about 70,000 configurations).
+  static std::map<const Family*, std::vector<Config>> spaces;
+  auto [it, fresh] = spaces.try_emplace(&p.family());
+  if (fresh) it->second = p.family().knob_space().enumerate();
+  for (const auto& c : it->second)
     if (p.valid(c, gpu, precision)) return c;
   throw std::runtime_error("no valid configuration");
 }

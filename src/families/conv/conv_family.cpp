@@ -51,18 +51,19 @@ class ConvFamilyProblem final : public FamilyProblem {
   }
 
   Emission emission(const Config& c) const override {
-    bool gemm = false, direct = false, relayout = false;
+    bool gemm = false, direct = false, tconv = false, relayout = false;
     std::string stages, what;
     for (std::size_t i = 0; i < c_.stages.size(); ++i) {
       const ConvStage& s = c_.stages[i];
       const bool cl = !s.direct() && channels_last(s, c);
       relayout = relayout || cl;
-      (s.direct() ? direct : gemm) = true;
+      (s.direct() ? direct : s.transposed ? tconv : gemm) = true;
       stages += s.direct() ? direct_launch(s, c) : gemm_launch(s, c, cl);
       what += fmt::format("{}{}", what.empty() ? "" : " ", describe(s, i));
     }
     std::vector<std::string> kernels;
     if (gemm) kernels.push_back(render("gemm", {}));
+    if (tconv) kernels.push_back(render("tconv", {}));
     if (direct) kernels.push_back(render("direct", {}));
     if (relayout) kernels.push_back(render("relayout", {}));
     return {"kernel",
@@ -90,8 +91,9 @@ class ConvFamilyProblem final : public FamilyProblem {
       if (s.direct()) continue;
       m = std::max(m, s.gemm_m());
       n = std::max(n, s.cog());
-      k = std::max(k, window_outer ? s.cg() : s.gemm_k());
-      window_pays = window_pays || (s.window() > 1 && s.cg() >= 8);
+      // A transposed stage always walks the window outer (its phases pick window positions).
+      k = std::max(k, window_outer || s.transposed ? s.cg() : s.gemm_k());
+      window_pays = window_pays || (!s.transposed && s.window() > 1 && s.cg() >= 8);
       cl_applies = cl_applies || channels_last(s, c);
       if (prec != "ieee" && s.dtype != "float32") return false;  // TF32 modes exist only for fp32 inputs
       if (gpu && gpu->smem_per_block_optin > 0 &&
@@ -111,12 +113,12 @@ class ConvFamilyProblem final : public FamilyProblem {
   // order (or a 1 x 1 window, where both orders are one) over spatial axes that flatten into one.
   static bool channels_last(const ConvStage& s, const Config& c) {
     if (c.at("CHANNELS_LAST").get<int>() != 1 || s.direct() || !s.spatial_contiguous()) return false;
-    return s.window() == 1 || c.at("K_ORDER").get<std::string>() == "window";
+    return s.transposed || s.window() == 1 || c.at("K_ORDER").get<std::string>() == "window";
   }
 
   static std::string describe(const ConvStage& s, std::size_t i) {
-    return fmt::format("Convolution {}: {} -> {} channels in {} groups, window {}, stride {}, padding {}, dilation {}{}.",
-                       i + 1, s.cin, s.cout, s.groups, fmt::join(s.kernel, "x"), fmt::join(s.stride, "x"),
+    return fmt::format("Convolution {}{}: {} -> {} channels in {} groups, window {}, stride {}, padding {}, dilation {}{}.",
+                       i + 1, s.transposed ? " (transposed)" : "", s.cin, s.cout, s.groups, fmt::join(s.kernel, "x"), fmt::join(s.stride, "x"),
                        fmt::join(s.padding, "x"), fmt::join(s.dilation, "x"), s.bias_expr.empty() ? "" : ", bias");
   }
 
@@ -145,20 +147,31 @@ class ConvFamilyProblem final : public FamilyProblem {
 
   std::string gemm_launch(const ConvStage& s, const Config& c, bool cl) const {
     auto v = common(s, index_of(s));
-    const std::int64_t sp = s.in[0] * s.in[1] * s.in[2];
+    const std::int64_t sp = s.in_positions(), kvol = s.window();
     std::string x = s.input_expr, w = s.weight_expr, prepare;
     std::int64_t xs_n = s.xs_n, xs_c = s.xs_c, xs_d = s.xs[0], xs_h = s.xs[1], xs_w = s.xs[2];
-    std::int64_t ws_r = 1, ws_c = s.window();
+    // Where the weight of (group g, output channel o of the group, window position r, input channel c of
+    // the group) is: g * WS_G + o * WS_K + r * WS_R + c * WS_C. Forward [cout, cg, window]; transposed
+    // [cin, cog, window]. The forward kernel reads o as the global channel (WS_G is implied).
+    std::int64_t ws_g = s.transposed ? s.cg() * s.cog() * kvol : s.cog() * s.gemm_k();
+    std::int64_t ws_k = s.transposed ? kvol : s.gemm_k(), ws_r = 1, ws_c = s.transposed ? s.cog() * kvol : kvol;
     if (cl) {
-      // NCDHW -> NDHWC, and the weight [COUT, CG, window] -> [COUT, window, CG]: a K step reads channels.
+      // NCDHW -> NDHWC, so that a K step reads contiguous channels; the weight goes channel-fastest too.
       x = s.out_name + "_x";
       prepare += fmt::format("        {} = ka_relayout({}, {}, {}, {}, ({}, {}, {}))\n", x, s.input_expr, s.batch, s.cin,
                              sp, s.xs_n, s.xs_c, s.xs[2]);
       xs_n = sp * s.cin, xs_c = 1, xs_w = s.cin, xs_h = s.in[2] * s.cin, xs_d = s.in[1] * s.in[2] * s.cin;
-      if (s.window() > 1) {
+      if (s.transposed) {
+        // [cin, cog * window] -> [cog * window, cin]
+        w = s.out_name + "_w";
+        prepare += fmt::format("        {} = ka_relayout({}, 1, {}, {}, (0, {}, 1))\n", w, s.weight_expr, s.cin,
+                               s.cog() * kvol, s.cog() * kvol);
+        ws_g = s.cg(), ws_k = kvol * s.cin, ws_r = s.cin, ws_c = 1;
+      } else if (kvol > 1) {
+        // [cout, cg, window] -> [cout, window, cg]
         w = s.out_name + "_w";
         prepare += fmt::format("        {} = ka_relayout({}, {}, {}, {}, ({}, {}, 1))\n", w, s.weight_expr, s.cout,
-                               s.cg(), s.window(), s.gemm_k(), s.window());
+                               s.cg(), kvol, s.gemm_k(), kvol);
         ws_r = s.cg(), ws_c = 1;
       }
     }
@@ -167,8 +180,9 @@ class ConvFamilyProblem final : public FamilyProblem {
               {"X", x},
               {"M", std::to_string(s.gemm_m())},
               {"COG", std::to_string(s.cog())},
-              {"K", std::to_string(s.gemm_k())},
+              {"K", std::to_string(s.transposed ? s.gemm_k() / (s.phases() > 0 ? s.phases() : 1) : s.gemm_k())},
               {"GROUPS", std::to_string(s.groups)},
+              {"PHASES", std::to_string(s.phases())},
               {"PER_GROUP", s.groups > 1 ? fmt::format(" per group, {} groups", s.groups) : ""},
               {"SIZES", fmt::format("BATCH={}, CG={}, COG={}, COUT={}, {}", s.batch, s.cg(), s.cog(), s.cout, window_args(s))},
               {"XS_N", std::to_string(xs_n)},
@@ -176,7 +190,8 @@ class ConvFamilyProblem final : public FamilyProblem {
               {"XS_D", std::to_string(xs_d)},
               {"XS_H", std::to_string(xs_h)},
               {"XS_W", std::to_string(xs_w)},
-              {"WS_K", std::to_string(s.gemm_k())},
+              {"WS_G", std::to_string(ws_g)},
+              {"WS_K", std::to_string(ws_k)},
               {"WS_R", std::to_string(ws_r)},
               {"WS_C", std::to_string(ws_c)},
               {"WINDOW_OUTER", yes(c.at("K_ORDER").get<std::string>() == "window")},
@@ -186,7 +201,7 @@ class ConvFamilyProblem final : public FamilyProblem {
               {"INPUT_PRECISION", c.at("input_precision").get<std::string>()},
               {"NUM_WARPS", c.at("num_warps").dump()},
               {"NUM_STAGES", c.at("num_stages").dump()}});
-    return render("launch_gemm", v);
+    return render_from(s.transposed ? "launch_tconv" : "launch_gemm", v);
   }
 
   std::string direct_launch(const ConvStage& s, const Config& c) const {

@@ -1,5 +1,5 @@
-// The conv family's recognition: aten.convolution nodes, each reading a graph input (through layout ops)
-// or the previous convolution, with weights and biases the model owns.
+// The conv family's recognition: aten.convolution nodes (forward or transposed), each reading a graph input
+// (through layout ops) or the previous convolution, with weights and biases the model owns.
 // Example: nn.Conv1d(64, 128, 3, stride=3, dilation=4) on x [64, 64, 524280] traces to
 //   n0 = aten.convolution.default(in0, c0, None, [3], [0], [4], False, [0], 1)
 // and is one stage with in {1, 1, 524280}, out {1, 1, 174760}, kernel {1, 1, 3}, stride {1, 1, 3}.
@@ -22,7 +22,7 @@ bool ConvStage::spatial_contiguous() const {
 std::int64_t ConvStage::max_offset() const {
   std::int64_t reach = (batch - 1) * xs_n + (cin - 1) * xs_c;
   for (int i = 0; i < 3; ++i) reach += (in[i] - 1) * xs[i];
-  return std::max({reach, batch * cout * out_positions(), cout * gemm_k()});
+  return std::max({reach, batch * cout * out_positions(), cin * cout * window()});
 }
 
 namespace {
@@ -81,11 +81,11 @@ std::variant<ConvChain, std::string> recognise_conv_chain(const TraceResult& tra
     if (n.target != "aten.convolution.default")
       return fmt::format("{} ({}) is not a convolution: the conv family computes convolutions and nothing else", n.name,
                          n.target);
-    if (flag(n, 6)) return "a transposed convolution (the conv family computes forward ones)";
     auto x = n.arg(0, "input"), w = n.arg(1, "weight"), b = n.arg(2, "bias");
     if (!x || x->kind != Arg::Kind::ref || !w || w->kind != Arg::Kind::ref)
       return "a convolution whose input or weight is not a tensor";
     ConvStage st;
+    st.transposed = flag(n, 6);
     st.out_name = fmt::format("y{}", chain.stages.size());
     const auto wmeta = g.meta_of(w->ref);
     if (!wmeta || wmeta->shape.size() < 3 || wmeta->shape.size() > 5) return "a convolution of 1 to 3 spatial axes";
@@ -123,7 +123,8 @@ std::variant<ConvChain, std::string> recognise_conv_chain(const TraceResult& tra
     st.cin = xshape[1];
     st.xs_n = xstride[0];
     st.xs_c = xstride[1];
-    st.cout = wmeta->shape[0];
+    // A forward weight is [cout, cin / groups, window], a transposed one [cin, cout / groups, window].
+    st.cout = st.transposed ? wmeta->shape[1] : wmeta->shape[0];
     for (std::size_t k = 0; k < s; ++k) {
       st.in[3 - s + k] = xshape[2 + k];
       st.xs[3 - s + k] = xstride[2 + k];
@@ -136,8 +137,10 @@ std::variant<ConvChain, std::string> recognise_conv_chain(const TraceResult& tra
     st.dilation = *dilation;
     auto groups = n.arg(8, "groups");
     st.groups = groups && groups->is_number() ? static_cast<std::int64_t>(groups->number()) : 1;
-    if (st.groups < 1 || st.cin % st.groups != 0 || st.cout % st.groups != 0 || wmeta->shape[1] != st.cg())
-      return "the convolution's groups do not divide its channels";
+    if (st.groups < 1 || st.cin % st.groups != 0) return "the convolution's groups do not divide its channels";
+    if (st.transposed) st.cout *= st.groups;
+    const bool weight_fits = st.transposed ? wmeta->shape[0] == st.cin : wmeta->shape[1] == st.cg();
+    if (st.cout % st.groups != 0 || !weight_fits) return "the convolution's weight does not fit its channels and groups";
     if (n.meta.shape.size() != s + 2) return "the convolution's output shape is not recorded";
     st.out_shape = n.meta.shape;
     for (std::size_t k = 0; k < s; ++k) st.out[3 - s + k] = n.meta.shape[2 + k];

@@ -20,6 +20,7 @@ struct ConvStage {
   std::string weight_expr;  // self.get_parameter("conv.weight")
   std::string bias_expr;    // empty without a bias
   std::string out_name;     // the Python name of its output ("y0", ...)
+  bool transposed = false;  // the weight is [cin, cout / groups, window]: input positions scatter into outputs
   std::int64_t batch = 1, cin = 1, cout = 1, groups = 1;
   std::array<std::int64_t, 3> in{1, 1, 1}, out{1, 1, 1}, kernel{1, 1, 1}, stride{1, 1, 1}, padding{0, 0, 0},
       dilation{1, 1, 1};
@@ -32,15 +33,25 @@ struct ConvStage {
   std::int64_t cog() const { return cout / groups; }  // output channels a group writes
   std::int64_t window() const { return kernel[0] * kernel[1] * kernel[2]; }
   std::int64_t out_positions() const { return out[0] * out[1] * out[2]; }
-  std::int64_t gemm_m() const { return batch * out_positions(); }
+  std::int64_t in_positions() const { return in[0] * in[1] * in[2]; }
+  // A transposed convolution runs one implicit GEMM per stride phase, each over the outputs of its phase.
+  std::int64_t phases() const { return transposed ? stride[0] * stride[1] * stride[2] : 1; }
+  std::int64_t phase_positions() const {
+    std::int64_t n = 1;
+    for (int a = 0; a < 3; ++a) n *= transposed ? (out[a] + stride[a] - 1) / stride[a] : out[a];
+    return n;
+  }
+  std::int64_t gemm_m() const { return batch * phase_positions(); }
   std::int64_t gemm_k() const { return cg() * window(); }
   // Each output channel reads one input channel: the direct kernel, not a product of depth one.
-  bool direct() const { return cg() == 1; }
+  bool direct() const { return !transposed && cg() == 1; }
   // The spatial axes can be read as one axis of stride xs[2] (what the channels-last copy needs).
   bool spatial_contiguous() const;
   // The largest element offset any of its kernels computes, for the choice of 64-bit offsets.
   std::int64_t max_offset() const;
-  std::int64_t flops() const { return 2 * gemm_m() * cout * gemm_k(); }
+  std::int64_t flops() const {
+    return transposed ? 2 * batch * in_positions() * cin * cog() * window() : 2 * batch * out_positions() * cout * gemm_k();
+  }
 };
 
 struct ConvChain {

@@ -1,18 +1,18 @@
 import torch
 import torch.nn as nn
+import torch.nn.functional as F
 
 
 class Model(nn.Module):
     def __init__(self):
         super().__init__()
-        self.conv = nn.ConvTranspose2d(3, 5, 3)
 
-    def forward(self, x):
-        return self.conv(x)
+    def forward(self, x, w):
+        return F.conv2d(x, w)
 
 
 def get_inputs():
-    return [torch.rand(2, 3, 9, 11)]
+    return [torch.rand(2, 3, 9, 11), torch.rand(5, 3, 3, 3)]
 
 
 def get_init_inputs():

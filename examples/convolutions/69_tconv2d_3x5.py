@@ -1,0 +1,27 @@
+import torch
+import torch.nn as nn
+
+
+class Model(nn.Module):
+    """A transposed 2-D convolution with a 3 x 5 window over a wide input."""
+
+    def __init__(self, in_channels, out_channels, kernel_size):
+        super().__init__()
+        self.conv_transpose = nn.ConvTranspose2d(in_channels, out_channels, kernel_size, bias=False)
+
+    def forward(self, x):
+        return self.conv_transpose(x)
+
+
+in_channels = 64
+out_channels = 128
+kernel_size = (3, 5)
+input_shape = (64, 64, 128, 256)
+
+
+def get_inputs():
+    return [torch.rand(*input_shape)]
+
+
+def get_init_inputs():
+    return [in_channels, out_channels, kernel_size]

@@ -1,0 +1,27 @@
+import torch
+import torch.nn as nn
+
+
+class Model(nn.Module):
+    """A transposed 1-D convolution with dilation 3."""
+
+    def __init__(self, in_channels, out_channels, kernel_size):
+        super().__init__()
+        self.conv_transpose = nn.ConvTranspose1d(in_channels, out_channels, kernel_size, dilation=3, bias=False)
+
+    def forward(self, x):
+        return self.conv_transpose(x)
+
+
+in_channels = 32
+out_channels = 64
+kernel_size = 5
+input_shape = (32, 32, 131072)
+
+
+def get_inputs():
+    return [torch.rand(*input_shape)]
+
+
+def get_init_inputs():
+    return [in_channels, out_channels, kernel_size]

@@ -153,7 +153,7 @@ ProgressLine::ProgressLine(bool enabled) : enabled_(enabled), tty_(::isatty(STDE
 ProgressLine::~ProgressLine() { finish(); }
 
 void ProgressLine::operator()(const ProgressEvent& e) {
-  if (!enabled_) return;
+  if (!enabled_ || (e.live_only && !tty_)) return;
   std::string line = fmt::format("[{}] {}", e.problem, e.stage);
   if (e.trials > 0) line += fmt::format(" {}/{}", e.trial, e.trials);
   if (e.best_us) {

@@ -51,18 +51,22 @@ def test_an_argument_error_is_one_line_and_exit_code_2(kernelagent, args, words)
     assert "Run with --help" not in line and "not in range" not in line
 
 
+# Every command writes under the test's own folder, should a binary run it instead of refusing it.
 @pytest.mark.parametrize("command", [["optimize", RELU], ["bench", DATA / "families" / "elementwise" / "problems"],
                                      ["replay", RELU, DATA / "sweeps" / "none.json"]])
-def test_trials_0_is_refused_not_one_trial(kernelagent, command):
+def test_trials_0_is_refused_not_one_trial(kernelagent, tmp_path, command):
     # 0 trials cannot mean one (what it did on the CPU) nor the whole space (on a GPU): leaving --trials out
     # gives the default.
-    one_clear_line(kernelagent(*command, "--trials", "0"), "--trials", "at least 1", "leave --trials out")
+    out = [] if command[0] == "replay" else ["--out", tmp_path / "out"]
+    one_clear_line(kernelagent(*command, *out, "--trials", "0", db=tmp_path / "h.sqlite"), "--trials", "at least 1",
+                   "leave --trials out")
 
 
-@pytest.mark.parametrize("command", [["optimize", RELU], ["history"], ["profile", RELU],
-                                     ["sweep", RELU, "--out", "s.json"], ["bench", DATA]])
-def test_an_empty_db_path_is_refused_not_the_default_database(kernelagent, command):
-    one_clear_line(kernelagent(*command, "--db", ""), "--db", "not an empty string")
+@pytest.mark.parametrize("command", [["optimize", RELU, "--out", "{tmp}/o"], ["history"], ["profile", RELU],
+                                     ["sweep", RELU, "--out", "{tmp}/s.json"], ["bench", DATA, "--out", "{tmp}/b"]])
+def test_an_empty_db_path_is_refused_not_the_default_database(kernelagent, tmp_path, command):
+    args = [str(a).format(tmp=tmp_path) for a in command]
+    one_clear_line(kernelagent(*args, "--db", ""), "--db", "not an empty string")
 
 
 def test_help_and_version_still_exit_0(kernelagent):

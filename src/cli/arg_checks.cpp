@@ -1,11 +1,11 @@
 #include "kernelagent/cli/arg_checks.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <filesystem>
-
-#include <fmt/format.h>
 
 #include "kernelagent/core/error.hpp"
 
@@ -30,9 +30,8 @@ std::string plain(double v) { return fmt::format("{:g}", v); }
 }  // namespace
 
 CLI::Validator whole_number(std::int64_t min, std::int64_t max, std::string hint) {
-  std::string expected = max == INT32_MAX || max == INT64_MAX
-                             ? fmt::format("a whole number of at least {}", min)
-                             : fmt::format("a whole number from {} to {}", min, max);
+  std::string expected = max == INT32_MAX || max == INT64_MAX ? fmt::format("a whole number of at least {}", min)
+                                                              : fmt::format("a whole number from {} to {}", min, max);
   return CLI::Validator(
       [=](std::string& value) -> std::string {
         const std::string_view v = trimmed(value);
@@ -81,7 +80,8 @@ CLI::Validator real_number(double min, bool inclusive, std::optional<double> max
 CLI::Validator nonempty_path(std::string hint) {
   return CLI::Validator(
       [=](std::string& value) -> std::string {
-        if (trimmed(value).empty()) return "expected a path, not an empty string" + (hint.empty() ? "" : " (" + hint + ")");
+        if (trimmed(value).empty())
+          return "expected a path, not an empty string" + (hint.empty() ? "" : " (" + hint + ")");
         return "";
       },
       "PATH");
@@ -103,7 +103,8 @@ void require_file(const std::string& path, std::string_view what, std::string_vi
   const std::filesystem::file_status st = std::filesystem::status(path, ec);
   if (std::filesystem::is_directory(st))
     throw UserError(ExitCode::bad_input, fmt::format("{} {} is a directory, not a file{}", what, path, folder_hint));
-  if (!std::filesystem::exists(st)) throw UserError(ExitCode::bad_input, fmt::format("{} {} does not exist", what, path));
+  if (!std::filesystem::exists(st))
+    throw UserError(ExitCode::bad_input, fmt::format("{} {} does not exist", what, path));
   if (!std::filesystem::is_regular_file(st))
     throw UserError(ExitCode::bad_input, fmt::format("{} {} is not a regular file", what, path));
 }
@@ -119,17 +120,20 @@ std::string short_parse_message(const CLI::ParseError& e) {
   // "--trials: 1 required INT:INT>=1 missing": the flag was given without its value.
   if (dynamic_cast<const CLI::ArgumentMismatch*>(&e) && m.ends_with(" missing") && m.find(": ") != std::string::npos)
     return m.substr(0, m.find(": ")) + ": its value is missing";
-  for (std::string_view prefix : {"The following argument was not expected: ", "The following arguments were not expected: "})
-    if (m.starts_with(prefix)) return "unexpected argument" + std::string(prefix.find("arguments") != std::string_view::npos ? "s" : "") +
-                                      ": " + m.substr(prefix.size());
+  for (const auto& [prefix, said] :
+       {std::pair{"The following argument was not expected: ", "unexpected argument: "},
+        std::pair{"The following arguments were not expected: ", "unexpected arguments: "}})
+    if (m.starts_with(prefix)) return said + m.substr(std::string_view(prefix).size());
   if (m.starts_with("Could not convert: ")) {  // "Could not convert: --x = abc"
     const std::string rest = m.substr(19);
     const auto eq = rest.find(" = ");
-    if (eq != std::string::npos) return fmt::format("{}: cannot read {}", rest.substr(0, eq), shown(rest.substr(eq + 3)));
+    if (eq != std::string::npos)
+      return fmt::format("{}: cannot read {}", rest.substr(0, eq), shown(rest.substr(eq + 3)));
   }
   if (m == "A subcommand is required") return "a subcommand is required";
   // CLI11's sentences start with a capital ("Expected exactly 1 argument ..."); ours follow "kernelagent: ".
-  if (m.size() > 1 && m[0] >= 'A' && m[0] <= 'Z' && m[1] >= 'a' && m[1] <= 'z') m[0] = static_cast<char>(m[0] - 'A' + 'a');
+  if (m.size() > 1 && m[0] >= 'A' && m[0] <= 'Z' && m[1] >= 'a' && m[1] <= 'z')
+    m[0] = static_cast<char>(m[0] - 'A' + 'a');
   return m;
 }
 

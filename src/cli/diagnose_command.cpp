@@ -43,8 +43,8 @@ void print_note(const KernelDiagnosis& d, const KernelProfile& k) {
   const std::string name = d.name.size() > 100 ? d.name.substr(0, 97) + "..." : d.name;
   const bool timed = std::none_of(d.unreadable.begin(), d.unreadable.end(),
                                   [](const UnreadableMetric& u) { return u.metric.starts_with("gpu__time_duration"); });
-  fmt::print("{}  {}  grid {} x block {}\n", name, timed ? fmt::format("{:.1f} us", d.duration_us) : "duration unreadable",
-             k.grid_size, k.block_size);
+  const std::string duration = timed ? fmt::format("{:.1f} us", d.duration_us) : "duration unreadable";
+  fmt::print("{}  {}  grid {} x block {}\n", name, duration, k.grid_size, k.block_size);
   fmt::print("  speed of light: compute {:.1f}%  memory {:.1f}%  DRAM {:.1f}%\n", d.sol.compute_pct, d.sol.memory_pct,
              d.sol.dram_pct);
   fmt::print("  at roofline: {} ({})\n", d.at_roofline ? "yes" : "no", d.roofline_reading);

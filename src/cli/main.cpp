@@ -190,7 +190,8 @@ int main(int argc, char** argv) {
 
   // A word where the subcommand goes that is none of them: CLI11 would say "A subcommand is required".
   std::vector<std::string> names;
-  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) names.push_back(sub->get_name());
+  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
+    names.push_back(sub->get_name());
   const std::string listed = fmt::format("{}", fmt::join(names, ", "));
   if (argc < 2) {
     std::cerr << "kernelagent: a subcommand is required: " << listed << " (kernelagent --help)\n";

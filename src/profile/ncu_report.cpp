@@ -1,11 +1,11 @@
 #include "kernelagent/profile/ncu_report.hpp"
 
+#include <fmt/format.h>
+
 #include <charconv>
 #include <cmath>
 #include <set>
 #include <utility>
-
-#include <fmt/format.h>
 
 #include "kernelagent/core/error.hpp"
 
@@ -61,13 +61,19 @@ std::string valid_utf8(std::string_view in) {
   auto byte = [&](std::size_t i) { return static_cast<unsigned char>(in[i]); };
   for (std::size_t i = 0; i < in.size();) {
     const unsigned char c = byte(i);
-    std::size_t n = 0;                 // continuation bytes
+    std::size_t n = 0;                   // continuation bytes
     unsigned char lo = 0x80, hi = 0xBF;  // the range of the first continuation byte
-    if (c < 0x80) n = 0;
-    else if (c >= 0xC2 && c <= 0xDF) n = 1;
-    else if (c >= 0xE0 && c <= 0xEF) n = 2, lo = c == 0xE0 ? 0xA0 : 0x80, hi = c == 0xED ? 0x9F : 0xBF;
-    else if (c >= 0xF0 && c <= 0xF4) n = 3, lo = c == 0xF0 ? 0x90 : 0x80, hi = c == 0xF4 ? 0x8F : 0xBF;
-    else {
+    if (c >= 0xC2 && c <= 0xDF) {
+      n = 1;
+    } else if (c >= 0xE0 && c <= 0xEF) {  // no overlong forms, no surrogates
+      n = 2;
+      lo = c == 0xE0 ? 0xA0 : 0x80;
+      hi = c == 0xED ? 0x9F : 0xBF;
+    } else if (c >= 0xF0 && c <= 0xF4) {  // nothing past U+10FFFF
+      n = 3;
+      lo = c == 0xF0 ? 0x90 : 0x80;
+      hi = c == 0xF4 ? 0x8F : 0xBF;
+    } else if (c >= 0x80) {  // a stray continuation byte, or one no sequence starts with
       out += '?';
       ++i;
       continue;
@@ -301,9 +307,9 @@ void refuse_what_is_not_an_ncu_table(const std::vector<std::string>& header, con
     for (std::size_t i = 0; i < header.size() && i < 6; ++i)
       shown += (i ? ", " : "") + std::string("\"") + header[i].substr(0, 40) + "\"";
     if (header.size() > 6) shown += ", ...";
-    throw UserError(ExitCode::bad_input,
-                    "this table has no Nsight Compute metric column (ncu names them like dram__bytes_read.sum; "
-                    "its columns are " + shown + "): " + std::string(kRawHint));
+    throw UserError(ExitCode::bad_input, fmt::format("this table has no Nsight Compute metric column (ncu names "
+                                                     "them like dram__bytes_read.sum; its columns are {}): {}",
+                                                     shown, kRawHint));
   }
   for (const auto& k : report.kernels)
     for (const auto& [name, metric] : k.metrics)

@@ -26,12 +26,14 @@ namespace {
 GpuSpec h200() { return *find_gpu_spec("NVIDIA H200"); }
 
 // Values a corrupted or hand-edited profile holds where numbers belong: unparseable, out of range, absurd.
-const std::vector<std::string> kGarbage = {"n/a",   "nan",   "NaN",  "inf",     "-inf", "1e400", "-1e400", "1e308",
-                                           "-5",    "-0.5",  "abc",  "12 apples", "1,2", "0x10", "--",     "1e-300",
-                                           "9e18",  "\"",    "1e15", "4000",    "0",    " ",    "1.2.3",  "+-1"};
+const std::vector<std::string> kGarbage = {"n/a",  "nan",  "NaN",  "inf",       "-inf", "1e400", "-1e400", "1e308",
+                                           "-5",   "-0.5", "abc",  "12 apples", "1,2",  "0x10",  "--",     "1e-300",
+                                           "9e18", "\"",   "1e15", "4000",      "0",    " ",     "1.2.3",  "+-1"};
 
 // Cells garbage in a metric the diagnosis always reads must be named when they cannot be used.
-const std::vector<std::string> kAlwaysRead = {"gpu__time_duration.sum", "dram__bytes_read.sum", "launch__grid_size",
+const std::vector<std::string> kAlwaysRead = {"gpu__time_duration.sum",
+                                              "dram__bytes_read.sum",
+                                              "launch__grid_size",
                                               "sm__throughput.avg.pct_of_peak_sustained_elapsed",
                                               "launch__waves_per_multiprocessor",
                                               "sm__maximum_warps_per_active_cycle_pct"};
@@ -129,10 +131,14 @@ struct Page {
     bool quoted = false;
     for (std::size_t i = 0; i < line.size(); ++i) {
       const char c = line[i];
-      if (c == '"' && quoted && i + 1 < line.size() && line[i + 1] == '"') cur += '"', ++i;
-      else if (c == '"') quoted = !quoted;
-      else if (c == ',' && !quoted) out.push_back(std::exchange(cur, ""));
-      else cur += c;
+      if (c == '"' && quoted && i + 1 < line.size() && line[i + 1] == '"')
+        cur += '"', ++i;
+      else if (c == '"')
+        quoted = !quoted;
+      else if (c == ',' && !quoted)
+        out.push_back(std::exchange(cur, ""));
+      else
+        cur += c;
     }
     out.push_back(cur);
     return out;
@@ -255,8 +261,10 @@ TEST(NcuFuzz, MutatedRealProfilesNeverCrashTheParserOrTheDiagnosis) {
         case 2: {  // a line dropped or doubled
           Page p(text);
           const std::size_t at = std::uniform_int_distribution<std::size_t>(0, p.lines.size() - 1)(rng);
-          if (rng() % 2) p.lines.erase(p.lines.begin() + static_cast<long>(at));
-          else p.lines.insert(p.lines.begin() + static_cast<long>(at), p.lines[at]);
+          if (rng() % 2)
+            p.lines.erase(p.lines.begin() + static_cast<long>(at));
+          else
+            p.lines.insert(p.lines.begin() + static_cast<long>(at), p.lines[at]);
           text = p.text();
           break;
         }

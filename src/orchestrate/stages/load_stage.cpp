@@ -14,7 +14,8 @@ namespace {
 
 // A load's progress note in words, for the live line.
 std::string load_phase_words(const json& note, const std::string& problem) {
-  const std::string phase = note.is_object() ? note.value("phase", json()).is_string() ? note.at("phase").get<std::string>() : "" : "";
+  const json field = note.is_object() ? note.value("phase", json()) : json();
+  const std::string phase = field.is_string() ? field.get<std::string>() : "";
   if (phase == "import") return "importing " + problem;
   if (phase == "init_inputs") return "get_init_inputs()";
   if (phase == "model") return "building Model";
@@ -46,7 +47,8 @@ std::optional<RunEnd> load_stage(OptimizeState& s) {
   const double limit_s = static_cast<double>(s.worker.timeouts().load.count()) / 1000.0;
   s.progress({.stage = "load", .note = fmt::format("at most {:g} s", limit_s)});
   s.worker.on_note([&](const json& note) {
-    s.progress({.stage = "load", .note = fmt::format("{}; at most {:g} s", load_phase_words(note, s.label), limit_s),
+    s.progress({.stage = "load",
+                .note = fmt::format("{}; at most {:g} s", load_phase_words(note, s.label), limit_s),
                 .live_only = true});
   });
   Reply loaded = s.worker.load(s.problem.string(), 0);

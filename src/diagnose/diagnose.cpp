@@ -12,17 +12,6 @@ using nlohmann::json;
 
 namespace {
 
-// The first of several metric names that is present: ncu versions and GPUs name some counters differently.
-// An unreadable one is named only when no other name gave a value.
-std::optional<double> first_of(const KernelFacts& f, std::initializer_list<std::string_view> names) {
-  for (auto n : names)
-    if (f.kernel.get(n)) {
-      if (auto v = f.metric(n)) return v;  // present and plausible
-    }
-  for (auto n : names) f.metric(n);  // notes the unreadable ones
-  return std::nullopt;
-}
-
 bool contains(std::string_view s, std::string_view part) { return s.find(part) != std::string_view::npos; }
 
 // No counter, size, rate or duration of one launch is negative; a percentage of a peak beyond a few hundred,
@@ -53,6 +42,16 @@ std::optional<std::string> implausible(std::string_view name, const Metric& m) {
 
 // A DRAM rate more than this many times the GPU's nominal bandwidth means the bytes or the duration are wrong.
 constexpr double kMostDramFraction = 2.0;
+
+// The first of several metric names that is present and plausible: ncu versions and GPUs name some counters
+// differently. The unreadable ones are named only when no name gave a value.
+std::optional<double> first_of(const KernelFacts& f, std::initializer_list<std::string_view> names) {
+  for (auto n : names)
+    if (auto it = f.kernel.metrics.find(n); it != f.kernel.metrics.end() && !implausible(n, it->second))
+      return it->second.value;
+  for (auto n : names) f.metric(n);  // notes the unreadable ones
+  return std::nullopt;
+}
 
 // A memory-bound kernel at 80 % of the nominal DRAM bandwidth is at its roofline: the best copy measured
 // on an H200 reaches about 89 %. A compute-bound kernel whose busiest pipe is active 80 % of the time is at

@@ -173,3 +173,20 @@ TEST(Diagnosis, BytesThatTheDurationCannotHoldAreNotReasonedFrom) {
   EXPECT_FALSE(d.at_roofline) << d.roofline_reading;
   for (const auto& b : d.bottlenecks) EXPECT_NE(b.cause, "dram_bandwidth_saturated");
 }
+
+TEST(Diagnosis, AnotherNameOfAMetricThatReadsIsUsedWithoutNamingTheOneThatDoesNot) {
+  // ncu names the FMA pipe's activity two ways; one absurd, one fine: the fine one is the figure.
+  auto d = diagnose_kernel(profile({{"gpu__time_duration.sum", 1e6},
+                                    {"sm__pipe_fma_cycles_active.avg.pct_of_peak_sustained_active", -1},
+                                    {"sm__inst_executed_pipe_fma.avg.pct_of_peak_sustained_active", 90}}),
+                           h200(), {});
+  EXPECT_TRUE(d.unreadable.empty());
+  EXPECT_NE(find(d, "fp32_pipe_saturated"), nullptr);
+  // Both absurd: named, both.
+  d = diagnose_kernel(profile({{"gpu__time_duration.sum", 1e6},
+                               {"sm__pipe_fma_cycles_active.avg.pct_of_peak_sustained_active", -1},
+                               {"sm__inst_executed_pipe_fma.avg.pct_of_peak_sustained_active", 1e9}}),
+                      h200(), {});
+  EXPECT_EQ(d.unreadable.size(), 2u);
+  EXPECT_EQ(find(d, "fp32_pipe_saturated"), nullptr);
+}

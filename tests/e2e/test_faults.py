@@ -111,7 +111,7 @@ def clip(text, n=110):
 CANDIDATE_FAULTS = {
     "worker segfault": ("segfault", [], "crashed", "signal 11"),
     "illegal address (CUDA error, simulated)": ("illegal_address", [], "cuda_error", "illegal memory access"),
-    "candidate hangs": ("hang", ["--timeout", "4"], "timeout", "no reply within 4.0 s"),
+    "candidate hangs": ("hang", ["--timeout", "8"], "timeout", "no reply within 8.0 s"),
     "out of memory": ("oom", [], "out_of_memory", "out of memory"),
     "compile error": ("compile_error", [], "compile_error", "invalid syntax"),
     "NaN output": ("nan", [], "nan_or_inf", "NaN or Inf"),

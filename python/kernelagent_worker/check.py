@@ -276,8 +276,16 @@ def _returns_input(outs: list, inputs: list) -> int | None:
     return None
 
 
-def check(problem: Problem, cand_name: str, model: torch.nn.Module, seeds: list, atol: float, rtol: float) -> dict:
-    """The `check` reply without id: status, message (on failure), max_abs_err, max_rel_err, seeds_checked, ops."""
+def _no_note(phase: str, **fields) -> None:
+    pass
+
+
+def check(problem: Problem, cand_name: str, model: torch.nn.Module, seeds: list, atol: float, rtol: float,
+          note=_no_note) -> dict:
+    """The `check` reply without id: status, message (on failure), max_abs_err, max_rel_err, seeds_checked, ops.
+    `note(phase, seed=...)` is called before the candidate's run ("candidate") and the reference's ("reference")
+    on each seed, so that a hang or a crash is put on the one that was running. The reference failing here
+    is the problem's failure, not the candidate's: status bad_problem, naming the problem file."""
     dev = problem.device
     errs = {"max_abs_err": 0.0, "max_rel_err": 0.0}
     ops: list = []
@@ -295,6 +303,7 @@ def check(problem: Problem, cand_name: str, model: torch.nn.Module, seeds: list,
         # forward (BatchNorm in training mode) can be compared after the call.
         _copy_state(problem.model, model)
         watch = Watch()
+        note("candidate", seed=seed)
         out, exc = run_watched(model, mine, seed, dev, watch)
         checked += 1
         ops.extend(o for o in watch.ops if o not in ops)
@@ -320,6 +329,7 @@ def check(problem: Problem, cand_name: str, model: torch.nn.Module, seeds: list,
         if i is not None:
             return reply("cheat_returns_input", f"{where}: output {i} shares storage with an input; the "
                                                 "candidate must write its own output")
+        note("reference", seed=seed)
         try:
             torch.manual_seed(seed)
             ref = as_tensor_list(problem.model(*inputs))
@@ -327,7 +337,8 @@ def check(problem: Problem, cand_name: str, model: torch.nn.Module, seeds: list,
         except KeyboardInterrupt:
             raise
         except BaseException as e:
-            err = to_worker_error(e, "bad_problem", f"the reference on seed {seed}: ")
+            err = to_worker_error(e, "bad_problem", f"problem file {problem.path}: the reference (Model.forward) "
+                                                    f"on seed {seed}, after candidate {cand_name} had run: ")
             return reply(err.status, err.message, **err.extra)
         if ref is None or len(outs) != len(ref):
             return reply("wrong_shape", f"{where}: {len(outs)} outputs, expected {len(ref or [])}")

@@ -121,6 +121,16 @@ def import_file(path: str, prefix: str):
     return module
 
 
+def _is_unicode_text(s: str) -> bool:
+    """False for a str that cannot be written as UTF-8 (lone surrogates such as "\\ud800"): the engine reads
+    replies as UTF-8 JSON and writes the value into the kernel file's guard."""
+    try:
+        s.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def build_inputs(module, seed: int, dev: str, path: str) -> list:
     try:
         torch.manual_seed(seed)
@@ -137,6 +147,9 @@ def build_inputs(module, seed: int, dev: str, path: str) -> list:
     for i, x in enumerate(raw):
         if isinstance(x, torch.Tensor):
             inputs.append(x if x.device.type == dev else x.to(dev))
+        elif isinstance(x, str) and not _is_unicode_text(x):
+            raise WorkerError("bad_problem", f"problem file {path}: get_inputs()[{i}] is a string that is not valid "
+                                             "Unicode text (it holds a lone surrogate); pass a plain string")
         elif x is None or isinstance(x, (bool, int, float, str)):
             inputs.append(x)
         else:
@@ -145,12 +158,22 @@ def build_inputs(module, seed: int, dev: str, path: str) -> list:
     return inputs
 
 
-def load(path: str, seed: int, dev: str) -> Problem:
+def _no_note(phase: str, **fields) -> None:
+    pass
+
+
+def load(path: str, seed: int, dev: str, note=_no_note) -> Problem:
+    """The problem, loaded; `note(phase)` is called as each phase starts (import, init_inputs, model, inputs,
+    reference), so that a problem that hangs or ends the process is caught in a named phase."""
     if not isinstance(path, str) or not path:
         raise WorkerError("bad_request", "load needs \"problem\": the absolute path of a problem file")
+    if os.path.isdir(path):
+        raise WorkerError("bad_problem", f"problem file {path} is a directory: pass the path of a KernelBench "
+                                         f"problem file ({SHAPE_HINT})")
     if not os.path.isfile(path):
         raise WorkerError("bad_problem", f"problem file {path} does not exist: pass the path of a KernelBench "
                                          f"problem file ({SHAPE_HINT})")
+    note("import")
     try:
         module = import_file(path, "kernelagent_problem")
     except KeyboardInterrupt:
@@ -164,6 +187,7 @@ def load(path: str, seed: int, dev: str) -> Problem:
     if not (isinstance(module.Model, type) and issubclass(module.Model, torch.nn.Module)):
         raise WorkerError("bad_problem", f"problem file {path}: Model is not a torch.nn.Module subclass: {SHAPE_HINT}")
 
+    note("init_inputs")
     try:
         torch.manual_seed(seed)
         with torch.device(dev):
@@ -172,6 +196,7 @@ def load(path: str, seed: int, dev: str) -> Problem:
         raise
     except BaseException as e:
         raise _fail(path, "get_init_inputs()", e, "fix get_init_inputs so that it returns Model's arguments") from e
+    note("model")
     try:
         torch.manual_seed(seed)
         with torch.device(dev):
@@ -181,9 +206,11 @@ def load(path: str, seed: int, dev: str) -> Problem:
         raise
     except BaseException as e:
         raise _fail(path, "Model(*get_init_inputs())", e, "fix Model's constructor or get_init_inputs") from e
+    note("inputs")
     inputs = build_inputs(module, seed, dev, path)
     init_fill = uniform_values(model)
 
+    note("reference")
     try:
         torch.manual_seed(seed)
         out = model(*clone_inputs(inputs))

@@ -4,6 +4,11 @@ Every reply carries the request's id and a status. A handler either returns the 
 unless it says otherwise) or raises; exceptions become statuses (errors.py), with the traceback on stderr,
 never on the protocol channel. After a reply that says `"sticky": true` the worker exits with code 3.
 
+A request with `"progress": true` also gets a note before each phase of its work (`load`: import,
+init_inputs, model, inputs, reference; `check`: candidate and reference, per seed), so that the engine
+knows what was running when the worker hangs or dies: {"id": 4, "status": "progress", "phase": "reference",
+"seed": 2}. The reply still comes last, exactly once.
+
 Example: '{"id": 7, "op": "nope"}' -> {"id": 7, "status": "bad_request", "message": "unknown op 'nope' ..."}
 """
 
@@ -42,7 +47,9 @@ def jsonable(v: Any) -> Any:
         return {str(k): jsonable(x) for k, x in v.items()}
     if isinstance(v, (list, tuple)):
         return [jsonable(x) for x in v]
-    if v is None or isinstance(v, (bool, int, str)):
+    if isinstance(v, str):  # a lone surrogate would make the line unreadable as UTF-8 JSON
+        return v.encode("utf-8", "replace").decode("utf-8")
+    if v is None or isinstance(v, (bool, int)):
         return v
     if hasattr(v, "item") and callable(v.item):     # numpy / 0-d torch scalars
         try:
@@ -67,12 +74,19 @@ class Worker:
             "time": self.time, "release": self.release, "shutdown": self.shutdown,
         }
         self.exit_code: int | None = None   # set when the worker must exit after the current reply
+        self._progress_id: Any = None       # the id of the request being served, when it asked for notes
 
     # ---- channel -------------------------------------------------------------------------------------------
 
     def write(self, reply: dict) -> None:
         self.out.write(encode(reply) + "\n")
         self.out.flush()
+
+    def note(self, phase: str, **fields) -> None:
+        """Tells the engine which phase of the current request starts, when the request asked for notes."""
+        if self._progress_id is None or self.out is None:
+            return
+        self.write({"id": self._progress_id, "status": "progress", "phase": phase, **fields})
 
     def handle_line(self, line: str) -> dict | None:
         """The reply to one request line (None for a blank line)."""
@@ -90,6 +104,7 @@ class Worker:
         if handler is None:
             return {"id": rid, "status": "bad_request",
                     "message": f"unknown op {op!r}: expected one of {', '.join(self.handlers)}"}
+        self._progress_id = rid if req.get("progress") is True else None
         try:
             fields = handler(req)
         except KeyboardInterrupt:
@@ -99,6 +114,8 @@ class Worker:
                 traceback.print_exc(file=sys.stderr)   # for debugging; the reply carries the message
             err = to_worker_error(e, DEFAULT_FAILURE.get(op, "internal_error"))
             fields = {"status": err.status, "message": err.message, **err.extra}
+        finally:
+            self._progress_id = None
         if fields.get("status") == "out_of_memory" and self.dev == "cuda":
             gc.collect()
             torch.cuda.empty_cache()
@@ -139,7 +156,7 @@ class Worker:
         gc.collect()
         if self.dev == "cuda":
             torch.cuda.empty_cache()
-        self.problem = problem_mod.load(req.get("problem"), seed, self.dev)
+        self.problem = problem_mod.load(req.get("problem"), seed, self.dev, note=self.note)
         return problem_mod.load_reply(self.problem)
 
     def trace(self, req: dict) -> dict:
@@ -163,7 +180,7 @@ class Worker:
         p = self._need_problem()
         cand = self._need_candidate(req.get("candidate"))
         seeds, atol, rtol = check_mod.validate(req)
-        return check_mod.check(p, cand.name, cand.model, seeds, atol, rtol)
+        return check_mod.check(p, cand.name, cand.model, seeds, atol, rtol, note=self.note)
 
     def time(self, req: dict) -> dict:
         if self.dev != "cuda":

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <iostream>
 
 #include <fmt/format.h>
@@ -25,8 +26,11 @@ GpuSpec gpu_for(const std::string& flag, const KernelProfile& k, std::vector<std
   }
   json attrs = {{"name", name}};
   if (flag.empty() || flag == k.device_name) {
-    if (auto v = k.get("device__attribute_multiprocessor_count")) attrs["sm_count"] = static_cast<int>(*v);
-    if (auto v = k.get("device__attribute_l2_cache_size")) attrs["l2_bytes"] = static_cast<std::int64_t>(*v);
+    // Only values a GPU can have: a corrupted profile must not describe a GPU of -5 or 1e308 SMs.
+    if (auto v = k.get("device__attribute_multiprocessor_count"); v && *v >= 1 && *v <= 10'000)
+      attrs["sm_count"] = static_cast<int>(*v);
+    if (auto v = k.get("device__attribute_l2_cache_size"); v && *v > 0 && *v <= 1e10)
+      attrs["l2_bytes"] = static_cast<std::int64_t>(*v);
   }
   std::string warning;
   GpuSpec g = describe_gpu(attrs, &warning);
@@ -37,10 +41,18 @@ GpuSpec gpu_for(const std::string& flag, const KernelProfile& k, std::vector<std
 void print_note(const KernelDiagnosis& d, const KernelProfile& k) {
   // Demangled C++ kernel names run to hundreds of characters; the JSON keeps the whole name.
   const std::string name = d.name.size() > 100 ? d.name.substr(0, 97) + "..." : d.name;
-  fmt::print("{}  {:.1f} us  grid {} x block {}\n", name, d.duration_us, k.grid_size, k.block_size);
+  const bool timed = std::none_of(d.unreadable.begin(), d.unreadable.end(),
+                                  [](const UnreadableMetric& u) { return u.metric.starts_with("gpu__time_duration"); });
+  const std::string duration = timed ? fmt::format("{:.1f} us", d.duration_us) : "duration unreadable";
+  fmt::print("{}  {}  grid {} x block {}\n", name, duration, k.grid_size, k.block_size);
   fmt::print("  speed of light: compute {:.1f}%  memory {:.1f}%  DRAM {:.1f}%\n", d.sol.compute_pct, d.sol.memory_pct,
              d.sol.dram_pct);
   fmt::print("  at roofline: {} ({})\n", d.at_roofline ? "yes" : "no", d.roofline_reading);
+  if (!d.unreadable.empty()) {
+    fmt::print("  unreadable metrics ({}; each confidence below is multiplied by {}):\n", d.unreadable.size(),
+               kUnreadableConfidenceFactor);
+    for (const auto& u : d.unreadable) fmt::print("       {} = {}: {}\n", u.metric, u.value, u.why);
+  }
   if (d.bottlenecks.empty()) fmt::print("  no bottleneck stands out in the collected metrics\n");
   int rank = 1;
   for (const auto& b : d.bottlenecks) {

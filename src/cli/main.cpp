@@ -3,29 +3,45 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <iostream>
 #include <string_view>
 
+#include "kernelagent/cli/arg_checks.hpp"
 #include "kernelagent/cli/commands.hpp"
 #include "kernelagent/core/error.hpp"
 
 namespace kernelagent::cli {
 
+namespace {
+constexpr const char* kTrialsHint = "leave --trials out for the default limit";
+constexpr const char* kDbHint = "leave --db out for $KERNELAGENT_DB or the default database";
+}  // namespace
+
 void add_common_options(CLI::App& cmd, CommonOptions& o) {
-  cmd.add_option("--home", o.home, "folder holding python/kernelagent_worker and families/ (default: found)");
-  cmd.add_option("--python", o.python, "Python interpreter with torch and triton for the worker");
-  cmd.add_option("--db", o.db, "history database (default: $KERNELAGENT_DB or ~/.local/share/kernelagent)");
+  cmd.add_option("--home", o.home, "folder holding python/kernelagent_worker and families/ (default: found)")
+      ->check(nonempty_path("leave --home out to find it from the binary's location"));
+  cmd.add_option("--python", o.python, "Python interpreter with torch and triton for the worker")
+      ->check(nonempty_path("leave --python out for the default interpreter"));
+  cmd.add_option("--db", o.db, "history database (default: $KERNELAGENT_DB or ~/.local/share/kernelagent)")
+      ->check(nonempty_path(kDbHint));
   cmd.add_option("--device", o.device, "auto: the GPU when there is one; cpu: Triton's interpreter")
-      ->check(CLI::IsMember({"auto", "cpu"}));
-  cmd.add_option("--timeout", o.timeout_s, "seconds a candidate may take to compile or check before it is killed")
-      ->check(CLI::PositiveNumber);
+      ->check(one_of({"auto", "cpu"}));
+  cmd.add_option("--timeout", o.timeout_s,
+                 "seconds a candidate may take to compile or check before it is killed (default 180)")
+      ->check(real_number(0, false, std::nullopt, "a number of seconds"));
+  cmd.add_option("--load-timeout", o.load_timeout_s,
+                 "seconds the problem may take to load (import, build its inputs, run its reference once) and "
+                 "then to be traced, each, before its worker is killed (default 300)")
+      ->check(real_number(0, false, std::nullopt, "a number of seconds"));
   cmd.add_option("--graph-below-us", o.graph_below_us,
                  "calls faster than this many microseconds are timed by CUDA-graph replay (all targets together)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(real_number(0, true, std::nullopt, "a number of microseconds"));
   cmd.add_option("--compile-workers", o.compile_workers,
                  "processes that compile an exhaustive search's candidates before they are timed, on a GPU "
                  "(default: min(8, CPU cores - 1); 0: none)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(whole_number(0, 1024));
   cmd.add_option("--gpus", o.gpus,
                  "GPUs to measure on, one worker each: 'all' (default: every GPU the worker sees; one slot on "
                  "the CPU) or indices such as 0,1,2,3 (with --device cpu: that many interpreter workers)");
@@ -51,29 +67,30 @@ int main(int argc, char** argv) {
   optimize->add_option("--out", opt.out, "output folder for kernel.py and result.json (default: kernelagent-out/NAME)");
   optimize
       ->add_option("--precision", opt.precision, "strict: fp32 stays fp32-accurate; tf32: TF32 tensor cores allowed")
-      ->check(CLI::IsMember({"strict", "tf32"}));
+      ->check(one_of({"strict", "tf32"}));
   optimize
       ->add_option("--trials", opt.trials,
-                   "most trials, counting those resumed from the history (default: the whole space; 1 on CPU)")
-      ->check(CLI::NonNegativeNumber);
+                   "most trials, at least 1, counting those resumed from the history (default: the whole space; "
+                   "1 on CPU)")
+      ->check(whole_number(1, INT32_MAX, kTrialsHint));
   optimize->add_option("--finalists", opt.finalists, "candidates re-measured against the baselines at the end")
-      ->check(CLI::PositiveNumber);
+      ->check(whole_number(1));
   optimize->add_option("--search", opt.search, "search strategy: guided, random or exhaustive")
-      ->check(CLI::IsMember({"guided", "random", "exhaustive"}));
-  optimize->add_option("--seed", opt.seed, "seed of --search random");
+      ->check(one_of({"guided", "random", "exhaustive"}));
+  optimize->add_option("--seed", opt.seed, "seed of --search random")->check(seed_number());
   optimize->add_option("--profile", opt.profile,
                        "Nsight Compute diagnoses of the guided search's beam parents: auto (when ncu is found on a "
                        "GPU), on, off")
-      ->check(CLI::IsMember({"auto", "on", "off"}));
+      ->check(one_of({"auto", "on", "off"}));
   optimize->add_option("--ncu", opt.ncu, "the ncu executable (default: found on PATH or in the CUDA folders)");
   optimize->add_option("--plateau", opt.plateau,
                        "stop after N trials without a 1 % improvement (default: 10 for the guided search on a GPU "
                        "without --trials, else never; 0: never)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(whole_number(0));
   optimize
       ->add_option("--target", opt.target_fraction,
                    "stop once the best reaches this fraction of the roofline floor, e.g. 0.9 (needs a GPU)")
-      ->check(CLI::Range(0.0, 1.0));
+      ->check(real_number(0, true, 1.0, "a fraction"));
   optimize->add_flag("--fresh", opt.fresh,
                      "ignore the history: measure again what earlier runs measured, no warm start");
   add_common_options(*optimize, common);
@@ -84,7 +101,7 @@ int main(int argc, char** argv) {
   sweep_cmd->add_option("problem", sweep.problem, "problem file")->required();
   sweep_cmd->add_option("--out", sweep.out, "the sweep record to write (kernelagent.sweep/1 JSON)")->required();
   sweep_cmd->add_option("--family", sweep.family, "kernel family (default: the first that implements the problem)");
-  sweep_cmd->add_option("--precision", sweep.precision, "strict or tf32")->check(CLI::IsMember({"strict", "tf32"}));
+  sweep_cmd->add_option("--precision", sweep.precision, "strict or tf32")->check(one_of({"strict", "tf32"}));
   sweep_cmd->add_flag("--profile", sweep.profile,
                       "profile every configuration that passed with Nsight Compute; the record keeps each diagnosis");
   sweep_cmd->add_option("--ncu", sweep.ncu, "the ncu executable (default: found on PATH or in the CUDA folders)");
@@ -101,22 +118,23 @@ int main(int argc, char** argv) {
   replay_cmd->add_option("problem", replay.problem, "problem file the sweep recorded")->required();
   replay_cmd->add_option("sweep", replay.sweep, "the sweep record (kernelagent.sweep/1 JSON)")->required();
   replay_cmd->add_option("--search", replay.search, "search strategy: guided, random or exhaustive")
-      ->check(CLI::IsMember({"guided", "random", "exhaustive"}));
-  replay_cmd->add_option("--seed", replay.seed, "seed of --search random");
-  replay_cmd->add_option("--trials", replay.trials, "most trials (default: no limit but the record's space)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(one_of({"guided", "random", "exhaustive"}));
+  replay_cmd->add_option("--seed", replay.seed, "seed of --search random")->check(seed_number());
+  replay_cmd
+      ->add_option("--trials", replay.trials, "most trials, at least 1 (default: no limit but the record's space)")
+      ->check(whole_number(1, INT32_MAX, kTrialsHint));
   replay_cmd
       ->add_option("--plateau", replay.plateau, "stop after N trials without a 1 % improvement (default 0: never)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(whole_number(0));
   replay_cmd
       ->add_option("--target", replay.target_fraction,
                    "stop once the best reaches this fraction of the record's roofline floor, e.g. 0.9")
-      ->check(CLI::Range(0.0, 1.0));
+      ->check(real_number(0, true, 1.0, "a fraction"));
   replay_cmd
       ->add_option("--precision", replay.precision,
                    "the policy replayed under: strict or tf32 (a record made under the other is replayed with a "
                    "warning)")
-      ->check(CLI::IsMember({"strict", "tf32"}));
+      ->check(one_of({"strict", "tf32"}));
   replay_cmd->add_option("--gpus", common.gpus,
                          "replay the search as these GPUs would run it, one proposal per GPU at a time: indices "
                          "such as 0,1,2,3 (default: one)");
@@ -126,8 +144,9 @@ int main(int argc, char** argv) {
   auto* bench_cmd = app.add_subcommand("bench", "optimize every problem in a folder and print one table");
   bench_cmd->add_option("dir", bench.dir, "folder of problem files")->required();
   bench_cmd->add_option("--out", bench.out, "output folder (default: kernelagent-bench)");
-  bench_cmd->add_option("--precision", bench.precision, "strict or tf32")->check(CLI::IsMember({"strict", "tf32"}));
-  bench_cmd->add_option("--trials", bench.trials, "most candidates per problem")->check(CLI::NonNegativeNumber);
+  bench_cmd->add_option("--precision", bench.precision, "strict or tf32")->check(one_of({"strict", "tf32"}));
+  bench_cmd->add_option("--trials", bench.trials, "most candidates per problem, at least 1")
+      ->check(whole_number(1, INT32_MAX, kTrialsHint));
   add_common_options(*bench_cmd, common);
 
   DiagnoseArgs diag;
@@ -139,8 +158,9 @@ int main(int argc, char** argv) {
   diagnose->add_option("--kernel", diag.kernel, "regex selecting kernels by name");
   diagnose->add_flag("--all-kernels", diag.all_kernels, "also diagnose PyTorch and library kernels");
   diagnose->add_option("--bytes", diag.bytes, "the problem's compulsory bytes (judges useful traffic)")
-      ->check(CLI::NonNegativeNumber);
-  diagnose->add_option("--flops", diag.flops, "the problem's FLOPs")->check(CLI::NonNegativeNumber);
+      ->check(real_number(0, true, std::nullopt, "a number of bytes"));
+  diagnose->add_option("--flops", diag.flops, "the problem's FLOPs")
+      ->check(real_number(0, true, std::nullopt, "a number of FLOPs"));
   diagnose->add_flag("--matmul", diag.matmul, "the kernel computes a matrix product (tensor cores could do it)");
   diagnose->add_flag("--json", diag.json, "print JSON");
 
@@ -152,29 +172,67 @@ int main(int argc, char** argv) {
   profile->add_option("--out", prof.out, "folder for the ncu CSV and log");
   profile->add_option("--ncu", prof.ncu, "the ncu executable (default: found on PATH or in the CUDA folders)");
   profile->add_option("--clock-control", prof.clock_control, "ncu's --clock-control (none reads counters here)")
-      ->check(CLI::IsMember({"none", "base"}));
+      ->check(one_of({"none", "base"}));
   profile->add_flag("--matmul", prof.matmul, "the kernel computes a matrix product (tensor-core verdicts apply)");
   profile->add_flag("--set-full", prof.full_set, "collect `--set full` instead of the sections the diagnosis needs");
-  profile->add_option("--home", common.home, "folder holding python/ and families/");
-  profile->add_option("--python", common.python, "Python interpreter with torch and triton");
-  profile->add_option("--db", common.db, "history database");
+  profile->add_option("--home", common.home, "folder holding python/ and families/")
+      ->check(nonempty_path("leave --home out to find it from the binary's location"));
+  profile->add_option("--python", common.python, "Python interpreter with torch and triton")
+      ->check(nonempty_path("leave --python out for the default interpreter"));
+  profile->add_option("--db", common.db, "history database")->check(nonempty_path(kDbHint));
   profile->add_flag("--json", common.json, "print JSON");
 
   HistoryArgs hist;
   auto* history = app.add_subcommand("history", "list past runs from the history database");
-  history->add_option("--limit", hist.limit, "most runs to list")->check(CLI::PositiveNumber);
-  history->add_option("--db", common.db, "history database");
+  history->add_option("--limit", hist.limit, "most runs to list")->check(whole_number(1));
+  history->add_option("--db", common.db, "history database")->check(nonempty_path(kDbHint));
   history->add_flag("--json", common.json, "print JSON");
 
+  // A word where the subcommand goes that is none of them: CLI11 would say "A subcommand is required".
+  std::vector<std::string> names;
+  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
+    names.push_back(sub->get_name());
+  const std::string listed = fmt::format("{}", fmt::join(names, ", "));
+  if (argc < 2) {
+    std::cerr << "kernelagent: a subcommand is required: " << listed << " (kernelagent --help)\n";
+    return static_cast<int>(ExitCode::bad_input);
+  }
+  if (const std::string first = argv[1];
+      !first.starts_with("-") && std::find(names.begin(), names.end(), first) == names.end()) {
+    const auto near = closest(first, names);
+    std::cerr << "kernelagent: unknown subcommand '" << first << "'"
+              << (near ? fmt::format(" (did you mean '{}'?)", *near) : std::string()) << "; the subcommands are "
+              << listed << " (kernelagent --help)\n";
+    return static_cast<int>(ExitCode::bad_input);
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    const int code = app.exit(e);
+    if (e.get_exit_code() == static_cast<int>(CLI::ExitCodes::Success)) return app.exit(e);  // --help, --version
+    // One line and exit code 2 for every argument error, naming where the flags are described.
+    const auto chosen = app.get_subcommands();
+    const CLI::App* sub = chosen.empty() ? nullptr : chosen.front();
+    std::string message = short_parse_message(e);
+    if (dynamic_cast<const CLI::ExtrasError*>(&e) && sub) {  // a misspelled flag: name it, and the nearest one
+      std::vector<std::string> flags;
+      for (const CLI::Option* o : sub->get_options())
+        for (const auto& name : o->get_lnames()) flags.push_back("--" + name);
+      for (int i = 2; i < argc; ++i) {
+        const std::string arg = std::string(argv[i]).substr(0, std::string_view(argv[i]).find('='));
+        if (!arg.starts_with("--") || std::find(flags.begin(), flags.end(), arg) != flags.end()) continue;
+        const auto near = closest(arg, flags);
+        message = fmt::format("unknown option '{}'{}", arg, near ? fmt::format(" (did you mean '{}'?)", *near) : "");
+        break;
+      }
+    }
+    const std::string name = sub ? sub->get_name() : "";
+    std::cerr << "kernelagent: " << (name.empty() ? "" : name + ": ") << message << "; see kernelagent "
+              << (name.empty() ? "" : name + " ") << "--help\n";
     // A replay is a subcommand of its own: whoever asks optimize for one is told where it is.
     auto is_replay_flag = [](const char* arg) { return std::string_view(arg).starts_with("--replay"); };
     if (*optimize && std::any_of(argv + 1, argv + argc, is_replay_flag))
       std::cerr << "kernelagent: a sweep is replayed by its own subcommand: kernelagent replay PROBLEM.py S.json\n";
-    return code;
+    return static_cast<int>(ExitCode::bad_input);
   }
   try {
     if (*optimize) return run_optimize_command(common, opt);

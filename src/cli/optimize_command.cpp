@@ -2,6 +2,7 @@
 
 #include <iostream>
 
+#include "kernelagent/cli/arg_checks.hpp"
 #include "kernelagent/cli/commands.hpp"
 #include "kernelagent/cli/optimize_options.hpp"
 #include "kernelagent/cli/session.hpp"
@@ -70,8 +71,7 @@ void print_summary(const json& r) {
 }  // namespace
 
 int run_optimize_command(const CommonOptions& common, const OptimizeArgs& args) {
-  if (!fs::is_regular_file(args.problem))
-    throw UserError(ExitCode::bad_input, fmt::format("problem file {} does not exist", args.problem));
+  require_problem_file(args.problem);
   OptimizeOptions opt = optimize_options(common, args);
   Session session = open_session(common, opt.out_dir / "worker.log");
   use_compile_pool(session, opt);

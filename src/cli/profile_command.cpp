@@ -1,5 +1,6 @@
 #include <fmt/format.h>
 
+#include "kernelagent/cli/arg_checks.hpp"
 #include "kernelagent/cli/commands.hpp"
 #include "kernelagent/cli/session.hpp"
 #include "kernelagent/core/hash.hpp"
@@ -11,8 +12,7 @@ namespace kernelagent::cli {
 namespace fs = std::filesystem;
 
 int run_profile_command(const CommonOptions& common, const ProfileArgs& args) {
-  if (!fs::is_regular_file(args.problem))
-    throw UserError(ExitCode::bad_input, fmt::format("problem file {} does not exist", args.problem));
+  require_problem_file(args.problem);
   Paths paths = Paths::locate(common.home);
   HistoryStore history(common.db.empty() ? default_history_path() : fs::path(common.db));
   const auto last = history.latest_result(hash_hex(read_text_file(args.problem)));
@@ -27,7 +27,7 @@ int run_profile_command(const CommonOptions& common, const ProfileArgs& args) {
                                   args.problem, history.path().string()));
     kernel = last->at("kernel_path").get<std::string>();
   }
-  if (!fs::is_regular_file(kernel)) throw UserError(ExitCode::bad_input, fmt::format("kernel file {} does not exist", kernel));
+  require_file(kernel, "kernel file");
 
   NcuOptions opt;
   opt.ncu = args.ncu;

@@ -6,6 +6,7 @@
 
 #include <iostream>
 
+#include "kernelagent/cli/arg_checks.hpp"
 #include "kernelagent/cli/commands.hpp"
 #include "kernelagent/cli/session.hpp"
 #include "kernelagent/cli/slot_plan.hpp"
@@ -21,8 +22,7 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 
 int run_replay_command(const CommonOptions& common, const ReplayArgs& args) {
-  if (!fs::is_regular_file(args.problem))
-    throw UserError(ExitCode::bad_input, fmt::format("problem file {} does not exist", args.problem));
+  require_problem_file(args.problem);
   SweepRecord rec = SweepRecord::load(args.sweep);
   // --gpus 0,1,2,3 replays the search as four GPUs would run it: proposals in batches of four.
   if (const auto gpus = parse_gpus(common.gpus)) rec.set_slots(static_cast<int>(gpus->size()));

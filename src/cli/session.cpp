@@ -35,6 +35,8 @@ Session open_session(const CommonOptions& common, const fs::path& worker_log) {
   if (common.device != "auto" && common.device != "cpu")
     throw UserError(ExitCode::bad_input, "--device must be 'auto' or 'cpu', not '" + common.device + "'");
   if (common.timeout_s <= 0) throw UserError(ExitCode::bad_input, "--timeout must be a positive number of seconds");
+  if (common.load_timeout_s <= 0)
+    throw UserError(ExitCode::bad_input, "--load-timeout must be a positive number of seconds");
   Session s;
   s.paths = Paths::locate(common.home);
   s.history = std::make_unique<HistoryStore>(common.db.empty() ? default_history_path() : fs::path(common.db));
@@ -54,6 +56,7 @@ Session open_session(const CommonOptions& common, const fs::path& worker_log) {
   WorkerTimeouts timeouts;
   const auto candidate_timeout = std::chrono::milliseconds(static_cast<long long>(common.timeout_s * 1000));
   timeouts.compile = timeouts.check = candidate_timeout;
+  timeouts.load = timeouts.trace = std::chrono::milliseconds(static_cast<long long>(common.load_timeout_s * 1000));
   // A slot's command: the local worker pinned to a GPU, or a Ray proxy (the compile pool's stays local).
   auto slot_command = [&](int slot, std::optional<int> gpu, const std::string& log) {
     WorkerCommand c = cmd;
@@ -150,7 +153,7 @@ ProgressLine::ProgressLine(bool enabled) : enabled_(enabled), tty_(::isatty(STDE
 ProgressLine::~ProgressLine() { finish(); }
 
 void ProgressLine::operator()(const ProgressEvent& e) {
-  if (!enabled_) return;
+  if (!enabled_ || (e.live_only && !tty_)) return;
   std::string line = fmt::format("[{}] {}", e.problem, e.stage);
   if (e.trials > 0) line += fmt::format(" {}/{}", e.trial, e.trials);
   if (e.best_us) {

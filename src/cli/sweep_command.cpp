@@ -8,6 +8,7 @@
 #include <fstream>
 #include <iostream>
 
+#include "kernelagent/cli/arg_checks.hpp"
 #include "kernelagent/cli/commands.hpp"
 #include "kernelagent/cli/optimize_options.hpp"
 #include "kernelagent/cli/session.hpp"
@@ -91,8 +92,7 @@ void check_where(const Config& only, const std::vector<std::unique_ptr<Family>>&
 }  // namespace
 
 int run_sweep_command(const CommonOptions& common, const SweepArgs& args) {
-  if (!fs::is_regular_file(args.problem))
-    throw UserError(ExitCode::bad_input, fmt::format("problem file {} does not exist", args.problem));
+  require_problem_file(args.problem);
   const fs::path out = args.out;
   if (out.has_parent_path() && !fs::is_directory(out.parent_path()))
     throw UserError(ExitCode::bad_input, fmt::format("the folder of --out {} does not exist", args.out));

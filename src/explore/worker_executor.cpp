@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "kernelagent/core/error.hpp"
+#include "kernelagent/core/status.hpp"
 #include "kernelagent/core/template.hpp"
 #include "kernelagent/measure/timing.hpp"
 
@@ -39,6 +40,9 @@ Reply WorkerExecutor::compile_and_check(WorkerClient& worker, CandidateRecord& r
   rec.compile_ms = r.body.is_object() ? r.body.value("compile_ms", 0.0) : 0.0;
   if (!r.ok()) return r;
   r = worker.check(rec.name, settings_.check_seeds, settings_.tolerance.atol, settings_.tolerance.rtol);
+  // The reference failed on the check's inputs (it raised, hung or ended the worker after the candidate had
+  // run): the problem's failure, which ends the run; the candidate is not recorded as if it were its own.
+  if (r.status == status::bad_problem) throw ProblemFailure(r.status, r.message);
   if (r.body.contains("max_abs_err") && r.body.at("max_abs_err").is_number())
     rec.max_abs_err = r.body.at("max_abs_err").get<double>();
   return r;

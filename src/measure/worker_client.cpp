@@ -2,21 +2,65 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <utility>
+
 #include "kernelagent/core/error.hpp"
 #include "kernelagent/core/status.hpp"
 
 namespace kernelagent {
 
 using nlohmann::json;
+using Clock = std::chrono::steady_clock;
+using std::chrono::milliseconds;
 
 namespace {
+
+// A string field of a reply, or "" when it is absent or not a string: a broken worker must not make the
+// engine throw.
+std::string text_of(const json& j, const char* key) {
+  if (!j.is_object()) return "";
+  auto it = j.find(key);
+  return it != j.end() && it->is_string() ? it->get<std::string>() : "";
+}
+
+std::string seconds(milliseconds ms) { return fmt::format("{:.1f} s", static_cast<double>(ms.count()) / 1000.0); }
+
+bool is_note(const json& reply) { return text_of(reply, "status") == "progress"; }
+
+// What the problem was doing when its worker hung or died, from the request's last progress note.
+std::string doing(std::string_view op, const json& note) {
+  const std::string phase = text_of(note, "phase");
+  if (op == "trace") return "while it was traced (Model.forward under make_fx)";
+  if (phase == "import") return "while it was imported";
+  if (phase == "init_inputs") return "in get_init_inputs()";
+  if (phase == "model") return "in Model(*get_init_inputs())";
+  if (phase == "inputs") return "in get_inputs()";
+  if (phase == "reference") return "in its first run of Model.forward";
+  return "while it was loaded";
+}
+
+bool worker_lost(const Reply& r) {
+  return r.status == status::timeout || r.status == status::crashed || r.status == status::protocol_error;
+}
+
+// The message of a load or trace whose worker hung or died: the problem file is what hung, not "the worker".
+std::string problem_lost(const std::string& problem, std::string_view op, const Reply& r) {
+  if (r.status == status::timeout)
+    return fmt::format("problem file {} hung {}: {}", problem, doing(op, r.phase), r.message);
+  if (r.status == status::protocol_error)
+    return fmt::format("problem file {}: the worker's reply to {} it could not be read ({})", problem,
+                       op == "trace" ? "tracing" : "loading", r.message);
+  return fmt::format("problem file {} ended its worker {}: {}", problem, doing(op, r.phase), r.message);
+}
 
 Reply from_exchange(const Exchange& ex) {
   switch (ex.outcome) {
     case Exchange::Outcome::reply: {
       Reply r;
-      r.status = ex.reply.value("status", std::string(status::protocol_error));
-      r.message = ex.reply.value("message", std::string());
+      r.status = text_of(ex.reply, "status");
+      if (r.status.empty()) r.status = status::protocol_error;
+      r.message = text_of(ex.reply, "message");
       r.body = ex.reply;
       return r;
     }
@@ -28,6 +72,8 @@ Reply from_exchange(const Exchange& ex) {
 }
 
 }  // namespace
+
+std::string Reply::phase_name() const { return text_of(phase, "phase"); }
 
 WorkerClient::WorkerClient(WorkerCommand command, WorkerTimeouts timeouts)
     : command_(command), timeouts_(timeouts), process_(std::move(command)) {}
@@ -51,9 +97,31 @@ const json& WorkerClient::start() {
   return hello_;
 }
 
-Reply WorkerClient::send(json req, std::chrono::milliseconds timeout) {
+Reply WorkerClient::send(json req, milliseconds timeout) {
   req["id"] = next_id_++;
-  Reply r = from_exchange(process_.request(req, timeout));
+  const std::string op = text_of(req, "op");
+  // Loads and checks say which phase they are in, so a hang or a crash is put on what was running.
+  if (op == "load" || op == "check") req["progress"] = true;
+  const Clock::time_point started = Clock::now();
+  json note;                                         // the last progress note
+  std::optional<Clock::time_point> reference_since;  // a check's reference is running since then
+  Clock::duration in_reference{0};                   // time the check's reference runs took so far
+  Exchange ex = process_.request(req, timeout);
+  while (ex.outcome == Exchange::Outcome::reply && is_note(ex.reply)) {
+    const Clock::time_point now = Clock::now();
+    if (reference_since) in_reference += now - *std::exchange(reference_since, std::nullopt);
+    note = ex.reply;
+    if (op == "check" && text_of(note, "phase") == "reference") reference_since = now;
+    if (on_note_) on_note_(note);
+    // The candidate's clock stops while the reference runs; each reference run has the load timeout.
+    const Clock::time_point until = reference_since ? *reference_since + timeouts_.load
+                                                    : started + timeout + in_reference;
+    ex = process_.receive(std::max(milliseconds(0), std::chrono::duration_cast<milliseconds>(until - now)));
+  }
+  Reply r = from_exchange(ex);
+  r.phase = note;
+  if (ex.outcome == Exchange::Outcome::timeout)  // the budget that ran out, not the last wait's remainder
+    r.message = fmt::format("no reply within {}; worker killed", seconds(reference_since ? timeouts_.load : timeout));
   // A sticky CUDA error poisons the context: the worker exits after replying, we restart on next use.
   if (r.status == status::cuda_error && r.body.value("sticky", false)) process_.kill();
   if (status_kills_worker(r.status)) process_.kill();
@@ -101,12 +169,15 @@ Reply WorkerClient::load(const std::string& problem_path, int seed) {
   if (auto failed = ensure_ready({})) return *failed;
   Reply r = send(req, timeouts_.load);
   if (r.ok()) load_request_ = req;
+  if (worker_lost(r)) r.message = problem_lost(problem_path, "load", r);
   return r;
 }
 
 Reply WorkerClient::trace() {
   if (auto failed = ensure_ready({})) return *failed;
-  return send({{"op", "trace"}}, timeouts_.trace);
+  Reply r = send({{"op", "trace"}}, timeouts_.trace);
+  if (worker_lost(r) && load_request_) r.message = problem_lost(text_of(*load_request_, "problem"), "trace", r);
+  return r;
 }
 
 Reply WorkerClient::compile(const std::string& candidate, const std::string& path) {
@@ -121,8 +192,23 @@ Reply WorkerClient::compile(const std::string& candidate, const std::string& pat
 
 Reply WorkerClient::check(const std::string& candidate, const std::vector<int>& seeds, double atol, double rtol) {
   if (auto failed = ensure_ready({candidate})) return *failed;
-  return send({{"op", "check"}, {"candidate", candidate}, {"seeds", seeds}, {"atol", atol}, {"rtol", rtol}},
-              timeouts_.check);
+  Reply r = send({{"op", "check"}, {"candidate", candidate}, {"seeds", seeds}, {"atol", atol}, {"rtol", rtol}},
+                 timeouts_.check);
+  if (!worker_lost(r) || r.phase.is_null()) return r;
+  const json seed_field = r.phase.value("seed", json());
+  const int seed = seed_field.is_number_integer() ? seed_field.get<int>() : 0;
+  if (r.phase_name() != "reference") {  // the candidate's doing: say where
+    r.message += fmt::format(" (candidate {} was running on seed {})", candidate, seed);
+    return r;
+  }
+  // The reference hung or ended the worker after the candidate had run: the problem's failure.
+  const std::string problem = load_request_ ? text_of(*load_request_, "problem") : std::string("(not loaded)");
+  r.message = fmt::format("problem file {} {} in its reference (Model.forward) on seed {} of the check, after "
+                          "candidate {} had run: {}",
+                          problem, r.status == status::timeout ? "hung" : "ended its worker", seed, candidate,
+                          r.message);
+  r.status = status::bad_problem;
+  return r;
 }
 
 Reply WorkerClient::time(const std::vector<std::string>& targets, double min_ms, int rounds,

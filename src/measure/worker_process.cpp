@@ -142,6 +142,11 @@ Exchange WorkerProcess::request(const nlohmann::json& req, std::chrono::millisec
   return read_reply(timeout);
 }
 
+Exchange WorkerProcess::receive(std::chrono::milliseconds timeout) {
+  if (!running()) return {Exchange::Outcome::crashed, {}, "worker is not running"};
+  return read_reply(timeout);
+}
+
 Exchange WorkerProcess::read_reply(std::chrono::milliseconds timeout) {
   const auto deadline = Clock::now() + timeout;
   while (true) {

@@ -2,6 +2,7 @@
 
 #include <chrono>
 
+#include "kernelagent/core/error.hpp"
 #include "kernelagent/core/template.hpp"
 #include "kernelagent/orchestrate/stages/optimize_stages.hpp"
 
@@ -89,7 +90,12 @@ OptimizeOutcome run_optimize(const OptimizeOptions& opt, WorkerPool& pool, Histo
   state.result["stages"] = json::array();
   for (const Stage& stage : kStages) {
     const Clock::time_point stage_started = Clock::now();
-    const std::optional<RunEnd> end = stage.run(state);
+    std::optional<RunEnd> end;
+    try {
+      end = stage.run(state);
+    } catch (const ProblemFailure& e) {  // the problem failed mid-run (its reference, in a check)
+      end = RunEnd{e.code(), e.status(), e.what()};
+    }
     state.result["stages"].push_back({{"name", stage.name}, {"seconds", seconds_since(stage_started)}});
     if (end) return end_run(state, *end, started);
   }

@@ -1,5 +1,7 @@
 #include "kernelagent/profile/ncu_report.hpp"
 
+#include <fmt/format.h>
+
 #include <charconv>
 #include <cmath>
 #include <set>
@@ -48,6 +50,48 @@ std::optional<std::vector<std::string>> split_csv_row(std::string_view line) {
     if (i >= line.size()) return fields;
     ++i;  // the comma
   }
+}
+
+// The text with every byte that is not part of a well-formed UTF-8 sequence replaced by '?': kernel names,
+// metric names and ncu's warnings end up in JSON (diagnose --json, result.json), which holds UTF-8 only, and a
+// corrupted file must not make writing it throw.
+std::string valid_utf8(std::string_view in) {
+  std::string out;
+  out.reserve(in.size());
+  auto byte = [&](std::size_t i) { return static_cast<unsigned char>(in[i]); };
+  for (std::size_t i = 0; i < in.size();) {
+    const unsigned char c = byte(i);
+    std::size_t n = 0;                   // continuation bytes
+    unsigned char lo = 0x80, hi = 0xBF;  // the range of the first continuation byte
+    if (c >= 0xC2 && c <= 0xDF) {
+      n = 1;
+    } else if (c >= 0xE0 && c <= 0xEF) {  // no overlong forms, no surrogates
+      n = 2;
+      lo = c == 0xE0 ? 0xA0 : 0x80;
+      hi = c == 0xED ? 0x9F : 0xBF;
+    } else if (c >= 0xF0 && c <= 0xF4) {  // nothing past U+10FFFF
+      n = 3;
+      lo = c == 0xF0 ? 0x90 : 0x80;
+      hi = c == 0xF4 ? 0x8F : 0xBF;
+    } else if (c >= 0x80) {  // a stray continuation byte, or one no sequence starts with
+      out += '?';
+      ++i;
+      continue;
+    }
+    bool ok = i + n < in.size();  // the sequence's last byte is in the text
+    for (std::size_t k = 1; ok && k <= n; ++k) {
+      const unsigned char b = byte(i + k);
+      ok = k == 1 ? (b >= lo && b <= hi) : (b >= 0x80 && b <= 0xBF);
+    }
+    if (!ok) {
+      out += '?';
+      ++i;
+      continue;
+    }
+    out.append(in.substr(i, n + 1));
+    i += n + 1;
+  }
+  return out;
 }
 
 std::vector<std::string_view> split_lines(std::string_view text) {
@@ -167,6 +211,7 @@ constexpr std::pair<std::string_view, Role> kFieldColumns[] = {{"ID", Role::id},
 struct Column {
   Role role = Role::metric;
   std::vector<std::string> keys;  // the metric's name and, for a prefixed column, its bare alias
+  bool ncu_metric = false;        // named as ncu names its metrics: unit__counter... ("dram__bytes_read.sum")
 };
 
 std::vector<Column> describe_columns(const std::vector<std::string>& header) {
@@ -185,6 +230,7 @@ std::vector<Column> describe_columns(const std::vector<std::string>& header) {
     if (c.role != Role::metric) continue;
     c.keys.push_back(h);
     std::string_view bare = bare_metric_name(h);
+    c.ncu_metric = bare.find("__") != std::string_view::npos;
     if (bare != h && !names.contains(bare) && taken.insert(bare).second) c.keys.emplace_back(bare);
   }
   return columns;
@@ -229,16 +275,49 @@ std::optional<KernelProfile> read_kernel(const std::vector<std::string>& row, co
         break;
       case Role::ignored:
         break;
-      case Role::metric:
-        if (auto value = parse_number(cell)) {
-          Metric m{*value * unit_factor(units[i]), units[i]};
+      case Role::metric: {
+        const std::string_view text = trim(cell);
+        if (text.empty()) break;  // not collected: absent, not unreadable
+        const std::optional<double> value = parse_number(text);
+        const double normalised = value ? *value * unit_factor(units[i]) : 0;
+        if (value && std::isfinite(normalised)) {
+          Metric m{normalised, units[i]};
           for (const auto& key : columns[i].keys) k.metrics.emplace(key, m);
+        } else {  // "n/a", "nan", "1e400", text, or a value that overflows once its unit is applied
+          for (const auto& key : columns[i].keys) k.unreadable.emplace(key, std::string(text));
         }
         break;
+      }
     }
   }
   if (!has_id) return std::nullopt;
   return k;
+}
+
+// A table with the ID and Kernel Name columns can still be something else: a hand-made CSV, a spreadsheet
+// export, random text. ncu's raw page names its metrics unit__counter... and holds numbers in them; a table
+// with no such column, or whose kernel rows hold no number in any of them, is refused rather than "diagnosed"
+// kernel by kernel from nothing.
+void refuse_what_is_not_an_ncu_table(const std::vector<std::string>& header, const std::vector<Column>& columns,
+                                     const NcuReport& report) {
+  bool has_metric_column = false;
+  for (const auto& c : columns) has_metric_column |= c.role == Role::metric && c.ncu_metric;
+  if (!has_metric_column) {
+    std::string shown;
+    for (std::size_t i = 0; i < header.size() && i < 6; ++i)
+      shown += (i ? ", " : "") + std::string("\"") + header[i].substr(0, 40) + "\"";
+    if (header.size() > 6) shown += ", ...";
+    throw UserError(ExitCode::bad_input, fmt::format("this table has no Nsight Compute metric column (ncu names "
+                                                     "them like dram__bytes_read.sum; its columns are {}): {}",
+                                                     shown, kRawHint));
+  }
+  for (const auto& k : report.kernels)
+    for (const auto& [name, metric] : k.metrics)
+      if (bare_metric_name(name).find("__") != std::string_view::npos) return;  // one number is enough
+  throw UserError(ExitCode::bad_input,
+                  fmt::format("no kernel row (of {}) holds a number in any Nsight Compute metric column (every "
+                              "value is empty or text such as n/a): there is nothing to diagnose; {}",
+                              report.kernels.size(), kRawHint));
 }
 
 }  // namespace
@@ -249,11 +328,19 @@ std::optional<double> KernelProfile::get(std::string_view metric) const {
   return it->second.value;
 }
 
+std::optional<std::string> KernelProfile::unreadable_text(std::string_view metric) const {
+  auto it = unreadable.find(metric);
+  if (it == unreadable.end()) return std::nullopt;
+  return it->second;
+}
+
 std::optional<double> KernelProfile::duration_ns() const { return get("gpu__time_duration.sum"); }
 
-NcuReport parse_ncu_raw_csv(std::string_view text) {
-  if (text.find_first_not_of(" \t\r\n") == std::string_view::npos)
+NcuReport parse_ncu_raw_csv(std::string_view input) {
+  if (input.find_first_not_of(" \t\r\n") == std::string_view::npos)
     throw UserError(ExitCode::bad_input, "the Nsight Compute output is empty: " + std::string(kRawHint));
+  const std::string checked = valid_utf8(input);
+  const std::string_view text = checked;
 
   const std::vector<std::string_view> lines = split_lines(text);
   NcuReport report;
@@ -309,6 +396,7 @@ NcuReport parse_ncu_raw_csv(std::string_view text) {
     throw UserError(ExitCode::bad_input,
                     "the Nsight Compute raw table has a header but no kernel rows: no launch matched the "
                     "profiling filters; check the kernel name regex and --launch-skip/--launch-count");
+  refuse_what_is_not_an_ncu_table(header, columns, report);
   return report;
 }
 

@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <tuple>
+
 #include "kernelagent/diagnose/diagnosis.hpp"
 #include "kernelagent/diagnose/labeled_cases.hpp"
 #include "test_data.hpp"
@@ -117,4 +119,74 @@ TEST(Diagnosis, JsonHasTheDocumentedShape) {
   for (const char* key : {"category", "cause", "confidence", "summary", "evidence"}) EXPECT_TRUE(b.contains(key)) << key;
   const auto& e = b.at("evidence").at(0);
   for (const char* key : {"metric", "value", "threshold", "reading"}) EXPECT_TRUE(e.contains(key)) << key;
+}
+
+TEST(Diagnosis, UnreadableAndAbsurdMetricsAreNamedAndHalveEveryConfidence) {
+  // The memory-bound profile of DramSaturatedIsAtTheRoofline's kind, read cleanly and then with its duration
+  // unreadable ("nan" in the file) and its DRAM bytes absurd.
+  const std::map<std::string, double> clean_values = {{"gpu__time_duration.sum", 183'040},
+                                                      {"dram__bytes_read.sum", 536'892'416},
+                                                      {"dram__bytes_write.sum", 249'198'592},
+                                                      {"gpu__dram_throughput.avg.pct_of_peak_sustained_elapsed", 89},
+                                                      {"launch__grid_size", 65536}};
+  const auto clean = diagnose_kernel(profile(clean_values), h200(), {});
+  ASSERT_FALSE(clean.bottlenecks.empty());
+  EXPECT_TRUE(clean.unreadable.empty());
+
+  KernelProfile k = profile(clean_values);
+  k.metrics.erase("gpu__time_duration.sum");
+  k.unreadable["gpu__time_duration.sum"] = "nan";
+  const auto d = diagnose_kernel(k, h200(), {});
+  ASSERT_EQ(d.unreadable.size(), 1u);
+  EXPECT_EQ(d.unreadable[0].metric, "gpu__time_duration.sum");
+  EXPECT_EQ(d.unreadable[0].value, "nan");
+  EXPECT_EQ(d.duration_us, 0);
+  ASSERT_FALSE(d.bottlenecks.empty());
+  EXPECT_EQ(d.bottlenecks[0].cause, clean.bottlenecks[0].cause);  // from the DRAM percentage
+  EXPECT_LE(d.bottlenecks[0].confidence, 0.5);
+  EXPECT_NE(d.roofline_reading.find("1 unreadable metric"), std::string::npos) << d.roofline_reading;
+  EXPECT_EQ(d.to_json().at("unreadable_metrics").at(0).at("metric"), "gpu__time_duration.sum");
+
+  for (const auto& [metric, value, why] :
+       {std::tuple<std::string, double, std::string>{"gpu__time_duration.sum", -5, "negative"},
+        {"dram__bytes_read.sum", 1e308, "petabyte"},
+        {"launch__grid_size", -1, "negative"},
+        {"sm__throughput.avg.pct_of_peak_sustained_elapsed", 1e6, "peak"}}) {
+    SCOPED_TRACE(metric);
+    auto values = clean_values;
+    values[metric] = value;
+    const auto absurd = diagnose_kernel(profile(values), h200(), {});
+    bool named = false;
+    for (const auto& u : absurd.unreadable) named |= u.metric == metric && u.why.find(why) != std::string::npos;
+    EXPECT_TRUE(named);
+    for (const auto& b : absurd.bottlenecks) EXPECT_LE(b.confidence, 0.5) << b.cause;
+  }
+}
+
+TEST(Diagnosis, BytesThatTheDurationCannotHoldAreNotReasonedFrom) {
+  // 1e14 bytes in 183 us would be 114 times an H200's bandwidth: the bytes or the duration are wrong.
+  auto d = diagnose_kernel(profile({{"gpu__time_duration.sum", 183'040}, {"dram__bytes_read.sum", 1e14},
+                                    {"launch__grid_size", 65536}}),
+                           h200(), {});
+  ASSERT_EQ(d.unreadable.size(), 1u);
+  EXPECT_NE(d.unreadable[0].why.find("times the GPU's nominal DRAM bandwidth"), std::string::npos);
+  EXPECT_FALSE(d.at_roofline) << d.roofline_reading;
+  for (const auto& b : d.bottlenecks) EXPECT_NE(b.cause, "dram_bandwidth_saturated");
+}
+
+TEST(Diagnosis, AnotherNameOfAMetricThatReadsIsUsedWithoutNamingTheOneThatDoesNot) {
+  // ncu names the FMA pipe's activity two ways; one absurd, one fine: the fine one is the figure.
+  auto d = diagnose_kernel(profile({{"gpu__time_duration.sum", 1e6},
+                                    {"sm__pipe_fma_cycles_active.avg.pct_of_peak_sustained_active", -1},
+                                    {"sm__inst_executed_pipe_fma.avg.pct_of_peak_sustained_active", 90}}),
+                           h200(), {});
+  EXPECT_TRUE(d.unreadable.empty());
+  EXPECT_NE(find(d, "fp32_pipe_saturated"), nullptr);
+  // Both absurd: named, both.
+  d = diagnose_kernel(profile({{"gpu__time_duration.sum", 1e6},
+                               {"sm__pipe_fma_cycles_active.avg.pct_of_peak_sustained_active", -1},
+                               {"sm__inst_executed_pipe_fma.avg.pct_of_peak_sustained_active", 1e9}}),
+                      h200(), {});
+  EXPECT_EQ(d.unreadable.size(), 2u);
+  EXPECT_EQ(find(d, "fp32_pipe_saturated"), nullptr);
 }

@@ -377,3 +377,49 @@ TEST(NcuReport, UnitsRowMayBeAbsent) {
   EXPECT_EQ(r.kernels[1].duration_ns(), 20.0);
   EXPECT_EQ(r.kernels[1].metrics.at("gpu__time_duration.sum").unit, "");
 }
+
+TEST(NcuReport, CellsThatAreNotFiniteNumbersAreKeptWithTheirText) {
+  NcuReport r = parse_ncu_raw_csv(synthetic(
+      "\"gpu__time_duration.sum\",\"dram__bytes_read.sum\",\"dram__bytes_write.sum\",\"launch__grid_size\","
+      "\"SEC.x__y.sum\",\"launch__block_size\"",
+      "\"ns\",\"byte\",\"Tbyte\",\"\",\"\",\"\"", "\"nan\",\"1e400\",\"1e300\",\"n/a\",\"12 apples\",\"128\""));
+  const KernelProfile& k = r.kernels[0];
+  EXPECT_FALSE(k.duration_ns().has_value());
+  EXPECT_EQ(k.unreadable_text("gpu__time_duration.sum"), "nan");
+  EXPECT_EQ(k.unreadable_text("dram__bytes_read.sum"), "1e400");   // out of range
+  EXPECT_EQ(k.unreadable_text("dram__bytes_write.sum"), "1e300");  // 1e312 bytes once the unit is applied
+  EXPECT_EQ(k.unreadable_text("launch__grid_size"), "n/a");
+  EXPECT_EQ(k.unreadable_text("x__y.sum"), "12 apples");  // reachable by the bare name too
+  EXPECT_FALSE(k.unreadable_text("Kernel Name").has_value());
+  EXPECT_EQ(k.metrics.size(), 1u);  // launch__block_size
+}
+
+TEST(NcuReport, EmptyCellsAreAbsentNotUnreadable) {
+  NcuReport r = parse_ncu_raw_csv(synthetic("\"gpu__time_duration.sum\",\"x__y.sum\"", "\"ns\",\"\"", "\"5\",\"  \""));
+  EXPECT_TRUE(r.kernels[0].unreadable.empty());
+  EXPECT_FALSE(r.kernels[0].get("x__y.sum").has_value());
+}
+
+TEST(NcuReport, ATableOfTextIsNotAnNcuTable) {
+  // The two columns the header needs, then anything: refused, not diagnosed kernel by kernel.
+  std::string msg = bad_input_message(
+      "\"ID\",\"Kernel Name\",\"foo\",\"bar\"\n\"0\",\"qwerty\",\"zz\",\"1\"\n"
+      "\"1\",\"asdf\",\"2\",\"3\"\n");
+  EXPECT_TRUE(contains(msg, "no Nsight Compute metric column")) << msg;
+  EXPECT_TRUE(contains(msg, "\"foo\"")) << msg;
+  msg = bad_input_message(
+      "\"ID\",\"Kernel Name\",\"lorem__ipsum\",\"dolor__sit.sum\"\n"
+      "\"0\",\"qwerty\",\"zz\",\"n/a\"\n\"1\",\"asdf\",\"\",\"yy\"\n");
+  EXPECT_TRUE(contains(msg, "no kernel row (of 2) holds a number")) << msg;
+}
+
+TEST(NcuReport, BytesThatAreNotUtf8AreReplacedSoTheReportCanBeWrittenAsJson) {
+  std::string text = synthetic("\"gpu__time_duration.sum\"", "\"ns\"", "\"5\"");
+  text.replace(text.find("my_k"), 4, "my\xff\xc3_k");
+  NcuReport r = parse_ncu_raw_csv(text);
+  EXPECT_EQ(r.kernels[0].name, "my??_k");
+  EXPECT_NO_THROW((void)nlohmann::json(r.kernels[0].name).dump());
+  text = synthetic("\"gpu__time_duration.sum\"", "\"ns\"", "\"5\"");
+  text.replace(text.find("my_k"), 4, "caf\xc3\xa9_k");  // well-formed UTF-8 stays as it is
+  EXPECT_EQ(parse_ncu_raw_csv(text).kernels[0].name, "caf\xc3\xa9_k");
+}

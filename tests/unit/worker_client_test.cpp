@@ -144,3 +144,70 @@ TEST(WorkerClient, StdoutNoiseBeforeTheHelloIsAProtocolError) {
   WorkerClient w(fake.command, fast());
   EXPECT_THROW(w.start(), UserError);
 }
+
+TEST(WorkerClient, AProblemThatHangsOrExitsWhileLoadingIsNamedWithWhatItWasDoing) {
+  Fake fake("wc-load-phase");
+  WorkerTimeouts t = fast();
+  t.load = 1500ms;
+  WorkerClient w(fake.command, t);
+  w.start();
+  const auto t0 = std::chrono::steady_clock::now();
+  Reply r = w.load("/p/hangimport.py", 0);
+  EXPECT_LT(std::chrono::steady_clock::now() - t0, 10s);  // the load timeout, not a fixed 600 s
+  EXPECT_EQ(r.status, status::timeout);
+  EXPECT_EQ(r.phase_name(), "import");
+  EXPECT_NE(r.message.find("problem file /p/hangimport.py hung while it was imported"), std::string::npos) << r.message;
+  EXPECT_NE(r.message.find("1.5 s"), std::string::npos) << r.message;
+
+  r = w.load("/p/exitimport.py", 0);
+  EXPECT_EQ(r.status, status::crashed);
+  EXPECT_NE(r.message.find("problem file /p/exitimport.py ended its worker while it was imported: worker exited "
+                           "with code 9"),
+            std::string::npos)
+      << r.message;
+
+  r = w.load("/p/hangref.py", 0);
+  EXPECT_NE(r.message.find("hung in its first run of Model.forward"), std::string::npos) << r.message;
+  EXPECT_TRUE(w.load("/p/fine.py", 0).ok());
+}
+
+TEST(WorkerClient, AReferenceThatHangsOrExitsInACheckIsTheProblemsFailureNotTheCandidates) {
+  Fake fake("wc-ref-phase");
+  WorkerTimeouts t = fast();
+  t.load = 1500ms;
+  WorkerClient w(fake.command, t);
+  w.start();
+  ASSERT_TRUE(w.load("/p/fine.py", 0).ok());
+  ASSERT_TRUE(w.compile("refhang0", "/r.py").ok());
+  Reply r = w.check("refhang0", {1}, 1e-4, 1e-4);
+  EXPECT_EQ(r.status, status::bad_problem);
+  EXPECT_NE(r.message.find("problem file /p/fine.py hung in its reference (Model.forward) on seed 1 of the check, "
+                           "after candidate refhang0 had run"),
+            std::string::npos)
+      << r.message;
+  ASSERT_TRUE(w.compile("refexit0", "/r.py").ok());
+  r = w.check("refexit0", {1}, 1e-4, 1e-4);
+  EXPECT_EQ(r.status, status::bad_problem);
+  EXPECT_NE(r.message.find("ended its worker in its reference"), std::string::npos) << r.message;
+}
+
+TEST(WorkerClient, ACandidateThatHangsInACheckIsStillATimeoutOfTheCandidate) {
+  Fake fake("wc-cand-phase");
+  WorkerClient w(fake.command, fast());
+  w.start();
+  ASSERT_TRUE(w.load("/p/fine.py", 0).ok());
+  Reply r = w.check("hang0", {1}, 1e-4, 1e-4);
+  EXPECT_EQ(r.status, status::timeout);
+  EXPECT_NE(r.message.find("candidate hang0 was running on seed 1"), std::string::npos) << r.message;
+}
+
+TEST(WorkerClient, TheReferencesTimeDoesNotCountAgainstTheCandidatesTimeout) {
+  // 0.9 s of candidate and 0.9 s of reference: over the check's 1.5 s together, within it apart.
+  Fake fake("wc-clocks");
+  WorkerTimeouts t = fast();
+  t.load = 1500ms;
+  WorkerClient w(fake.command, t);
+  w.start();
+  ASSERT_TRUE(w.load("/p/fine.py", 0).ok());
+  EXPECT_TRUE(w.check("slowboth0", {1}, 1e-4, 1e-4).ok());
+}

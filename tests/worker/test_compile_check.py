@@ -2,7 +2,7 @@
 
 import pytest
 
-from conftest import candidate, cpu_only, gpu_only
+from conftest import candidate, cpu_only, gpu_only, problem
 
 
 @pytest.fixture
@@ -163,3 +163,15 @@ def test_interpreter_ops_are_not_the_candidates(relu):
     relu.compile("relu_returns_input")
     r = relu.check("relu_returns_input")
     assert r["ops"] == []
+
+
+def test_a_reference_that_fails_in_the_check_is_the_problems_failure(worker):
+    # The candidate ran fine; the reference raised on the check's inputs: bad_problem, naming the problem file
+    # and the candidate that had run, so the engine does not record it against the candidate.
+    assert worker.load("reference_raises_in_check")["status"] == "ok"
+    assert worker.compile("relu_ok", "innocent")["status"] == "ok"
+    r = worker.check("innocent")
+    assert r["status"] == "bad_problem", r
+    assert problem("reference_raises_in_check") in r["message"]
+    assert "the reference (Model.forward) on seed 1, after candidate innocent had run" in r["message"]
+    assert "the check's inputs" in r["message"]

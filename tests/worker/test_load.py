@@ -64,6 +64,12 @@ def test_missing_file(worker):
     assert "/nonexistent/dir/p.py does not exist" in r["message"]
 
 
+def test_a_directory_is_said_to_be_one(worker, tmp_path):
+    r = worker.request({"op": "load", "problem": str(tmp_path), "seed": 0})
+    assert r["status"] == "bad_problem"
+    assert f"{tmp_path} is a directory" in r["message"] and "does not exist" not in r["message"]
+
+
 def test_failed_load_leaves_nothing_loaded(worker):
     worker.load("relu")
     worker.load("bad_no_model")

@@ -98,3 +98,29 @@ def test_non_finite_numbers_are_strings():
 
     line = encode({"id": 1, "status": "ok", "a": float("inf"), "b": [float("-inf"), float("nan")], "c": 1.5})
     assert json.loads(line) == {"id": 1, "status": "ok", "a": "inf", "b": ["-inf", "nan"], "c": 1.5}
+
+
+def _notes_then_reply(w, req: dict) -> tuple[list, dict]:
+    """Sends `req` with progress notes asked for; the notes' (phase, seed) in order, and the reply."""
+    w.send_line(json.dumps({**req, "progress": True}))
+    notes = []
+    while True:
+        r = w.read()
+        assert r is not None and r["id"] == req["id"], r
+        if r["status"] != "progress":
+            return notes, r
+        notes.append((r["phase"], r.get("seed")))
+
+
+def test_progress_notes_name_each_phase_before_the_one_reply(worker):
+    notes, reply = _notes_then_reply(worker, {"id": 901, "op": "load", "problem": problem("relu"), "seed": 0})
+    assert reply["status"] == "ok"
+    assert notes == [("import", None), ("init_inputs", None), ("model", None), ("inputs", None), ("reference", None)]
+    assert worker.compile("relu_ok", "noted")["status"] == "ok"
+    notes, reply = _notes_then_reply(worker, {"id": 902, "op": "check", "candidate": "noted", "seeds": [1, 2],
+                                              "atol": 1e-4, "rtol": 1e-4})
+    assert reply["status"] == "ok"
+    assert notes == [("candidate", 1), ("reference", 1), ("candidate", 2), ("reference", 2)]
+    # Without "progress", exactly one line per request, as before.
+    assert worker.check("noted")["status"] == "ok"
+    assert worker.request({"op": "release"})["status"] == "ok"

@@ -18,6 +18,7 @@ struct CommonOptions {
   std::string device = "auto";  // --device auto|cpu
   bool json = false;            // --json
   double timeout_s = 180;       // --timeout: per compile/check request of a candidate
+  double load_timeout_s = 300;  // --load-timeout: loading the problem, and tracing it, each
   double graph_below_us = 50;   // --graph-below-us: calls faster than this are timed by CUDA-graph replay
   int compile_workers = -1;     // --compile-workers: the compile pool's size (-1: min(8, cores - 1))
   std::string gpus = "all";     // --gpus: worker slots, "all" or indices "0,1,2,3" (one worker per GPU)
@@ -30,7 +31,7 @@ struct OptimizeArgs {
   std::string problem;
   std::string out;
   std::string precision = "strict";
-  int trials = 0;
+  int trials = 0;  // --trials N (at least 1 when given; 0: not given, the default limit)
   int finalists = 3;
   std::string search = "guided";  // --search: guided, random or exhaustive
   std::uint64_t seed = 1;         // --seed: for --search random
@@ -49,7 +50,7 @@ struct ReplayArgs {
   std::string precision = "strict";  // --precision: a record made under another policy is replayed with a warning
   std::string search = "guided";     // --search: guided, random or exhaustive
   std::uint64_t seed = 1;            // --seed: for --search random
-  int trials = 0;                    // --trials N: most trials (0: no limit)
+  int trials = 0;                    // --trials N: most trials (at least 1 when given; 0: not given, no limit)
   int plateau = 0;                   // --plateau N: stop after N trials without a 1 % gain (0: never)
   double target_fraction = 0;        // --target F: stop at this fraction of the record's roofline floor (0: never)
 };

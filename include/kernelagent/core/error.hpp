@@ -4,6 +4,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace kernelagent {
 
@@ -22,6 +23,20 @@ class UserError : public std::runtime_error {
 
  private:
   ExitCode code_;
+};
+
+// The problem itself failed in the middle of a run: its reference hung, raised or ended the worker while a
+// candidate was being checked, so no candidate can be judged. The run ends as a bad input that names the
+// problem file, with `status` (bad_problem, out_of_memory, ...) as its result's status; the candidate that
+// was being checked is not blamed.
+class ProblemFailure : public UserError {
+ public:
+  ProblemFailure(std::string status, const std::string& message)
+      : UserError(ExitCode::bad_input, message), status_(std::move(status)) {}
+  const std::string& status() const { return status_; }
+
+ private:
+  std::string status_;
 };
 
 }  // namespace kernelagent

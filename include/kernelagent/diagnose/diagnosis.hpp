@@ -42,6 +42,19 @@ struct SpeedOfLight {
   double dram_pct = 0;     // DRAM bytes moved per second against the GPU's DRAM bandwidth
 };
 
+// A metric the diagnosis needed whose value it could not use: the cell was not a finite number ("n/a",
+// "nan", "1e400"), or the number cannot be what the hardware measured (negative, a petabyte in one launch, a
+// DRAM rate beyond the GPU's). The diagnosis goes on without it, names it, and lowers its confidences.
+struct UnreadableMetric {
+  std::string metric;
+  std::string value;  // the cell's text, or the number as read
+  std::string why;
+};
+
+// Each bottleneck's confidence is multiplied by this when a metric the diagnosis needed was unreadable: a rule
+// that would have fired, or ranked higher, may have been silenced.
+inline constexpr double kUnreadableConfidenceFactor = 0.5;
+
 struct KernelDiagnosis {
   std::string name;
   double duration_us = 0;
@@ -49,6 +62,7 @@ struct KernelDiagnosis {
   std::string roofline_reading;  // why at_roofline is what it is
   SpeedOfLight sol;
   std::vector<Bottleneck> bottlenecks;  // most important first
+  std::vector<UnreadableMetric> unreadable;  // the metrics it needed and could not use, by name
 
   nlohmann::json to_json() const;
 };

@@ -3,6 +3,7 @@
 // evidence. Rules are small and independent; src/diagnose/rules/ holds them, grouped by category.
 
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -30,7 +31,15 @@ struct KernelFacts {
   std::optional<double> achieved_occupancy, theoretical_occupancy;  // %
   std::optional<double> issue_active_pct;
 
-  std::optional<double> metric(std::string_view name) const { return kernel.get(name); }
+  // Every metric asked for through metric() whose value could not be used, by name: filled as the facts and
+  // the rules ask, so that the diagnosis names exactly the unreadable metrics it needed.
+  mutable std::map<std::string, UnreadableMetric, std::less<>> unreadable;
+
+  // The metric's value, or nullopt when it is absent, was not a number, or cannot be right (the last two
+  // are noted in `unreadable`).
+  std::optional<double> metric(std::string_view name) const;
+  // Notes a metric (or a figure derived from several) whose value cannot be used.
+  void note_unreadable(std::string metric, std::string value, std::string why) const;
 };
 
 KernelFacts derive_facts(const KernelProfile& kernel, const GpuSpec& gpu, const ProblemFacts& problem);

@@ -4,6 +4,7 @@
 // fresh worker and replays what it needs (the problem load, the candidates it must have compiled).
 
 #include <chrono>
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -20,13 +21,18 @@ struct Reply {
   std::string status;      // "ok" or a named failure (core/status.hpp)
   std::string message;     // for failures
   nlohmann::json body;     // the whole reply, when there was one
+  // The request's last progress note (docs/protocol.md), null when none came: what was running when the
+  // worker hung or died, e.g. {"phase": "reference", "seed": 2}.
+  nlohmann::json phase;
 
   bool ok() const { return status == "ok"; }
+  std::string phase_name() const;
 };
 
 struct WorkerTimeouts {
   std::chrono::milliseconds start{120'000};
-  std::chrono::milliseconds load{600'000};
+  // Loading the problem, tracing it, and each run of its reference during a check: the problem's own time.
+  std::chrono::milliseconds load{300'000};
   std::chrono::milliseconds trace{300'000};
   std::chrono::milliseconds compile{180'000};
   std::chrono::milliseconds check{180'000};
@@ -42,8 +48,14 @@ class WorkerClient {
   const nlohmann::json& hello() const { return hello_; }
   bool on_gpu() const { return hello_.value("device", std::string()) == "cuda"; }
 
+  // A problem that hangs or ends the worker while it loads or is traced gets a message that names the
+  // problem file and what it was doing ("hung while importing it").
   Reply load(const std::string& problem_path, int seed);
   Reply trace();
+  // The candidate's runs count against the check's timeout; each run of the reference has the load timeout of
+  // its own. When the reference hangs, raises or ends the worker, the reply is bad_problem, naming the
+  // problem file: that is not the candidate's doing.
+
   Reply compile(const std::string& candidate, const std::string& path);
   Reply check(const std::string& candidate, const std::vector<int>& seeds, double atol, double rtol);
   // Times targets ("eager", "compile", candidate names) with the one harness.
@@ -55,6 +67,9 @@ class WorkerClient {
   void shutdown();
 
   int restarts() const { return restarts_; }
+  const WorkerTimeouts& timeouts() const { return timeouts_; }
+  // Called with each progress note of the requests that follow (a live progress line shows the phase).
+  void on_note(std::function<void(const nlohmann::json&)> callback) { on_note_ = std::move(callback); }
   // The last request failed because no worker could be brought up for it: the worker would not restart,
   // could not load the problem again, or came up on another device than at first (a GPU that went away
   // comes back as the CPU). Not the candidate's doing: a pool counts it against the worker's slot.
@@ -76,6 +91,7 @@ class WorkerClient {
   std::optional<nlohmann::json> load_request_;          // replayed after a restart
   std::map<std::string, std::string> candidate_paths_;  // every candidate compiled ok, by name
   std::set<std::string> compiled_here_;                 // those the current process has compiled
+  std::function<void(const nlohmann::json&)> on_note_;
 };
 
 }  // namespace kernelagent

@@ -36,6 +36,8 @@ class WorkerProcess {
   Exchange start(std::chrono::milliseconds timeout);
   // Sends one request and waits for one reply.
   Exchange request(const nlohmann::json& req, std::chrono::milliseconds timeout);
+  // Waits for the next line of the current request, after a progress note (docs/protocol.md).
+  Exchange receive(std::chrono::milliseconds timeout);
   // Kills the whole process group (the worker and anything it started) and reaps it.
   void kill();
   bool running() const { return pid_ > 0; }

@@ -31,6 +31,7 @@ struct ProgressEvent {
   int trial = 0, trials = 0;
   std::optional<double> best_us, eager_us, compile_us;
   std::string note;  // e.g. the last candidate's status
+  bool live_only = false;  // a phase note: a terminal's live line shows it, a log of progress lines does not
 };
 
 // The guided search's default stop on a GPU: on every recorded H200 sweep it had come within 2 % of the

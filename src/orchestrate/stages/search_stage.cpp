@@ -157,6 +157,8 @@ std::optional<RunEnd> search_stage(OptimizeState& s) {
     // Only the guided search asks for diagnoses (of its beam parents).
     s.searched = run_knob_search(req, s.family->knob_space(), std::move(start), *s.executor, on_trial,
                                  req.strategy == "guided" ? profiler : CandidateProfiler{}, on_profile);
+  } catch (const ProblemFailure&) {
+    throw;  // the problem's own failure: run_optimize ends the run with its status
   } catch (const UserError& e) {
     // Every worker slot was taken out of the pool: what was measured is in the history (the same command
     // resumes it); the run ends with the reason.

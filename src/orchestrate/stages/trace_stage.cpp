@@ -1,12 +1,23 @@
+#include <fmt/format.h>
+
+#include "kernelagent/core/status.hpp"
 #include "kernelagent/orchestrate/stages/optimize_stages.hpp"
 
 namespace kernelagent {
 
 std::optional<RunEnd> trace_stage(OptimizeState& s) {
-  s.progress({.stage = "trace"});
+  const double limit_s = static_cast<double>(s.worker.timeouts().trace.count()) / 1000.0;
+  s.progress({.stage = "trace", .note = fmt::format("at most {:g} s", limit_s)});
   Reply traced = s.worker.trace();
   if (!traced.ok()) {
     s.begin_run();
+    // A problem that hangs or ends the worker while it is traced is a bad problem (named in the message); a
+    // trace that fails is an operation this tool cannot follow.
+    if (traced.status == status::timeout)
+      return RunEnd{ExitCode::bad_input, traced.status,
+                    traced.message + " (--load-timeout sets how long tracing may take)"};
+    if (traced.status == status::crashed || traced.status == status::protocol_error)
+      return RunEnd{ExitCode::bad_input, traced.status, traced.message};
     return RunEnd{ExitCode::unsupported, traced.status, "tracing the reference failed: " + traced.message};
   }
   s.trace = TraceResult::from_json(traced.body);

@@ -8,6 +8,12 @@ FAKE_MODE=nohello exits before the hello; FAKE_MODE=noisy prints to stdout befor
 several modes separated by commas; for a worker slot that goes bad: "slow" makes every compile take 0.4 s,
 "once" starts only the first time (later starts exit before the hello, like a GPU that went away),
 "crash" kills the process on its first compile.
+
+Requests that ask for progress notes (docs/protocol.md) get them: a load notes "import" then "reference", a
+check notes "candidate" then "reference" (seed 1). A problem path containing "hangimport" hangs after the
+import note, "exitimport" exits with code 9 there, "hangref" hangs after the reference note. A check of
+"refhang*" hangs in the reference phase, "refexit*" exits with code 9 there, and "slowboth*" takes 0.9 s in
+each phase.
 """
 import json
 import os
@@ -26,6 +32,10 @@ def log(text):
 def reply(obj):
     sys.stdout.write(json.dumps(obj) + "\n")
     sys.stdout.flush()
+
+
+def note(rid, phase, **fields):
+    reply({"id": rid, "status": "progress", "phase": phase, **fields})
 
 
 def main():
@@ -51,6 +61,28 @@ def main():
         if op == "shutdown":
             reply({"id": rid, "status": "ok"})
             return
+        if op == "load" and req.get("progress"):
+            problem = req.get("problem", "")
+            note(rid, "import")
+            if "hangimport" in problem:
+                time.sleep(3600)
+            if "exitimport" in problem:
+                os._exit(9)
+            note(rid, "reference")
+            if "hangref" in problem:
+                time.sleep(3600)
+        if op == "check" and req.get("progress"):
+            note(rid, "candidate", seed=1)
+            if cand.startswith("slowboth"):
+                time.sleep(0.9)
+            if cand.startswith(("refhang", "refexit", "slowboth")):
+                note(rid, "reference", seed=1)
+            if cand.startswith("refhang"):
+                time.sleep(3600)
+            if cand.startswith("refexit"):
+                os._exit(9)
+            if cand.startswith("slowboth"):
+                time.sleep(0.9)
         if op == "compile" and "slow" in modes:
             time.sleep(0.4)
         if op == "compile" and "crash" in modes:

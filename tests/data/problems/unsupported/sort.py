@@ -3,10 +3,10 @@ import torch.nn as nn
 
 
 class Model(nn.Module):
-    """A scan: no built-in family covers it yet."""
+    """A sort along rows: no built-in family covers sorting."""
 
     def forward(self, x):
-        return torch.cumsum(x, dim=1)
+        return torch.sort(x, dim=1).values
 
 
 def get_inputs():

@@ -3,8 +3,10 @@
 #include <fcntl.h>
 #include <fmt/format.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -98,21 +100,72 @@ Exchange WorkerProcess::start(std::chrono::milliseconds timeout) {
   const pid_t parent = ::getpid();
 
   pid_t pid = on_spawner_thread([&]() -> pid_t {
+    // Signals the watchdog waits for: its worker ended, or the engine died (PR_SET_PDEATHSIG). Blocked
+    // before the fork, so that neither can arrive before the watchdog waits.
+    sigset_t watched, previous;
+    sigemptyset(&watched);
+    sigaddset(&watched, SIGCHLD);
+    sigaddset(&watched, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &watched, &previous);
     const pid_t child = ::fork();
-    if (child < 0) return -errno;  // errno is this thread's: the caller gets it as the result
-    if (child > 0) return child;
-    // Own process group, so a kill reaches whatever the worker started (compilers, ptxas).
+    if (child != 0) {
+      const int fork_errno = errno;
+      pthread_sigmask(SIG_SETMASK, &previous, nullptr);
+      return child < 0 ? -fork_errno : child;  // errno is this thread's: the caller gets it as the result
+    }
+    // The watchdog. Own process group, so a kill reaches whatever the worker started (compilers, ptxas, a
+    // process the problem spawned).
     ::setpgid(0, 0);
-    // Die with the engine: a worker must never outlive the run that owns it.
-    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    ::signal(SIGCHLD, SIG_DFL);  // an ignored SIGCHLD (inherited from whoever started the engine) would
+    ::signal(SIGTERM, SIG_DFL);  // reap the worker unseen
+    ::prctl(PR_SET_PDEATHSIG, SIGTERM);
     if (::getppid() != parent) ::_exit(126);
+    const pid_t watchdog = ::getpid();
     ::dup2(in_pipe[0], STDIN_FILENO);
     ::dup2(out_pipe[1], STDOUT_FILENO);
     if (err_fd >= 0) ::dup2(err_fd, STDERR_FILENO);
-    ::execvpe(argv[0], argv.data(), envp.data());
-    const char msg[] = "kernelagent: cannot execute the worker's Python interpreter\n";
-    [[maybe_unused]] auto n = ::write(STDERR_FILENO, msg, sizeof msg - 1);
-    ::_exit(127);
+    // Nothing else of the engine's stays open here (another worker's pipes, the history, the output
+    // folder's lock): the engine must see each worker's pipe close when that worker ends.
+    if (::close_range(3, ~0U, 0) != 0)
+      for (int fd = 3; fd < 65536; ++fd) ::close(fd);
+    const pid_t worker = ::fork();
+    if (worker == 0) {
+      ::prctl(PR_SET_PDEATHSIG, SIGKILL);  // and should the watchdog be killed, the worker goes too
+      if (::getppid() != watchdog) ::_exit(126);
+      pthread_sigmask(SIG_SETMASK, &previous, nullptr);
+      ::execvpe(argv[0], argv.data(), envp.data());
+      const char msg[] = "kernelagent: cannot execute the worker's Python interpreter\n";
+      [[maybe_unused]] auto n = ::write(STDERR_FILENO, msg, sizeof msg - 1);
+      ::_exit(127);
+    }
+    if (worker < 0) ::_exit(127);
+    // Only the worker reads and writes the pipes.
+    ::close(STDIN_FILENO);
+    ::close(STDOUT_FILENO);
+    while (true) {
+      siginfo_t info;
+      const int sig = ::sigwaitinfo(&watched, &info);
+      if (sig == SIGTERM) {  // the engine is gone: the whole group goes, this process last
+        ::kill(0, SIGKILL);
+        ::_exit(137);
+      }
+      if (sig != SIGCHLD) continue;
+      int st = 0;
+      const pid_t r = ::waitpid(worker, &st, WNOHANG);
+      if (r != worker || !(WIFEXITED(st) || WIFSIGNALED(st))) continue;
+      if (WIFEXITED(st)) ::_exit(WEXITSTATUS(st));
+      // End by the same signal, so the engine reads the worker's end; no core file of the watchdog.
+      const int end = WTERMSIG(st);
+      const rlimit no_core{0, 0};
+      ::setrlimit(RLIMIT_CORE, &no_core);
+      ::signal(end, SIG_DFL);
+      sigset_t only;
+      sigemptyset(&only);
+      sigaddset(&only, end);
+      pthread_sigmask(SIG_UNBLOCK, &only, nullptr);
+      ::kill(::getpid(), end);
+      ::_exit(128 + end);
+    }
   });
   if (pid < 0) throw std::runtime_error(fmt::format("cannot start the worker: fork: {}", std::strerror(-pid)));
   ::setpgid(pid, pid);  // also from the parent, so a kill right after fork cannot miss the group
@@ -170,21 +223,24 @@ Exchange WorkerProcess::read_reply(std::chrono::milliseconds timeout) {
     ssize_t n = ::read(from_worker_, chunk, sizeof chunk);
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) {
-      std::string why = describe_exit();
-      return {Exchange::Outcome::crashed, {}, why};
+      int signal = 0;
+      std::string why = describe_exit(&signal);
+      return {Exchange::Outcome::crashed, {}, why, signal};
     }
     buffer_.append(chunk, static_cast<std::size_t>(n));
   }
 }
 
-std::string WorkerProcess::describe_exit() {
+std::string WorkerProcess::describe_exit(int* signal) {
   if (!running()) return "worker is not running";
   int st = 0;
   pid_t r = ::waitpid(pid_, &st, 0);
+  while (r < 0 && errno == EINTR) r = ::waitpid(pid_, &st, 0);
   std::string why;
-  if (r == pid_ && WIFSIGNALED(st))
+  if (r == pid_ && WIFSIGNALED(st)) {
     why = fmt::format("worker killed by signal {} ({})", WTERMSIG(st), ::strsignal(WTERMSIG(st)));
-  else if (r == pid_ && WIFEXITED(st))
+    if (signal) *signal = WTERMSIG(st);
+  } else if (r == pid_ && WIFEXITED(st))
     why = fmt::format("worker exited with code {}", WEXITSTATUS(st));
   else
     why = "worker ended";

@@ -4,6 +4,13 @@
 #include "kernelagent/measure/worker_client.hpp"
 
 #include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <thread>
 
 #include "fake_worker.hpp"
 #include "kernelagent/core/error.hpp"
@@ -143,4 +150,83 @@ TEST(WorkerClient, StdoutNoiseBeforeTheHelloIsAProtocolError) {
   Fake fake("wc-noisy", "noisy");
   WorkerClient w(fake.command, fast());
   EXPECT_THROW(w.start(), UserError);
+}
+
+TEST(WorkerClient, AWorkerKilledFromOutsideIsACrashWithItsSignal) {
+  Fake fake("wc-killed");
+  WorkerClient w(fake.command, fast());
+  w.start();
+  Reply killed = w.compile("killed0", "/k.py");  // as the OOM killer or an operator would
+  EXPECT_EQ(killed.status, status::crashed);
+  EXPECT_EQ(killed.signal, SIGKILL);
+  EXPECT_NE(killed.message.find("signal 9"), std::string::npos) << killed.message;
+  Reply crashed = w.compile("crash1", "/c.py");  // the candidate's own fault
+  EXPECT_EQ(crashed.signal, SIGSEGV);
+  Reply exited = w.compile("exit2", "/e.py");
+  EXPECT_EQ(exited.status, status::crashed);
+  EXPECT_EQ(exited.signal, 0);
+  EXPECT_TRUE(w.compile("c3", "/c3.py").ok());
+}
+
+namespace {
+
+// The pid of the process the stand-in worker started ("spawned PID" in its log), or 0.
+int spawned_pid(const Fake& fake) {
+  for (const auto& line : fake.requests())
+    if (line.rfind("spawned ", 0) == 0) return std::stoi(line.substr(8));
+  return 0;
+}
+
+// Whether `pid` still runs (a zombie waiting for its reaper has ended).
+bool runs(int pid) {
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  std::string line;
+  if (!std::getline(stat, line)) return false;
+  const auto close = line.rfind(')');
+  return close != std::string::npos && line.size() > close + 2 && line[close + 2] != 'Z';
+}
+
+}  // namespace
+
+// The engine of the next test: started as a process of its own (this binary, this test only), it starts the
+// stand-in worker, has it spawn a process, and waits to be killed.
+TEST(WorkerProcess, HelperEngineThatWaitsToBeKilled) {
+  const char* dir = std::getenv("KA_HELPER_ENGINE_DIR");
+  if (!dir) GTEST_SKIP() << "run by WhatTheWorkerStartedDiesWithTheEngineEvenWhenItIsKilled";
+  WorkerCommand cmd;
+  cmd.argv = {"python3", (test::data_dir() / "fake_workers" / "fake_worker.py").string()};
+  cmd.env = {{"FAKE_LOG", (std::filesystem::path(dir) / "requests.log").string()}, {"FAKE_MODE", ""}};
+  WorkerClient w(cmd, fast());
+  w.start();
+  w.compile("spawn0", "/s.py");
+  while (true) std::this_thread::sleep_for(1s);
+}
+
+TEST(WorkerProcess, WhatTheWorkerStartedDiesWithTheEngineEvenWhenItIsKilled) {
+  Fake fake("wp-engine-killed");
+  const std::string self = std::filesystem::read_symlink("/proc/self/exe").string();
+  const pid_t engine = ::fork();
+  if (engine == 0) {
+    ::setenv("KA_HELPER_ENGINE_DIR", fake.dir.c_str(), 1);
+    ::execl(self.c_str(), self.c_str(), "--gtest_filter=WorkerProcess.HelperEngineThatWaitsToBeKilled", nullptr);
+    ::_exit(127);
+  }
+  ASSERT_GT(engine, 0);
+  int spawned = 0;
+  for (int i = 0; i < 300 && !spawned; ++i) {
+    std::this_thread::sleep_for(50ms);
+    spawned = spawned_pid(fake);
+  }
+  ASSERT_GT(spawned, 0) << "the helper engine's worker spawned nothing";
+  EXPECT_TRUE(runs(spawned));
+  ::kill(engine, SIGKILL);  // nothing of the engine runs after this: no destructor, no handler
+  int st = 0;
+  ::waitpid(engine, &st, 0);
+  bool gone = false;
+  for (int i = 0; i < 100 && !gone; ++i) {
+    std::this_thread::sleep_for(50ms);
+    gone = !runs(spawned);
+  }
+  EXPECT_TRUE(gone) << "process " << spawned << ", spawned by the worker, outlived the killed engine";
+  if (!gone) ::kill(spawned, SIGKILL);
 }

@@ -17,9 +17,10 @@
 namespace kernelagent {
 
 struct Reply {
-  std::string status;      // "ok" or a named failure (core/status.hpp)
-  std::string message;     // for failures
-  nlohmann::json body;     // the whole reply, when there was one
+  std::string status;   // "ok" or a named failure (core/status.hpp)
+  std::string message;  // for failures
+  nlohmann::json body;  // the whole reply, when there was one
+  int signal = 0;       // crashed: the signal that ended the worker (0: it exited, or no crash)
 
   bool ok() const { return status == "ok"; }
 };
@@ -55,6 +56,7 @@ class WorkerClient {
   void shutdown();
 
   int restarts() const { return restarts_; }
+  const WorkerTimeouts& timeouts() const { return timeouts_; }
   // The last request failed because no worker could be brought up for it: the worker would not restart,
   // could not load the problem again, or came up on another device than at first (a GPU that went away
   // comes back as the CPU). Not the candidate's doing: a pool counts it against the worker's slot.

@@ -2,6 +2,11 @@
 // One worker process and its pipes (docs/protocol.md). Sends a request line, waits for the reply line
 // with a deadline, and tells a reply apart from a crash, a hang or garbage. It never throws for a
 // failure of the worker: those are outcomes the caller records.
+//
+// The worker runs under a small watchdog process, the leader of their own process group: when the engine
+// dies, however it dies (SIGKILL included), the watchdog kills the whole group, so that nothing the worker
+// or the problem started (a compiler, a subprocess of the problem) outlives the run. Otherwise the
+// watchdog ends as the worker ended (the same exit code, or the same signal).
 
 #include <chrono>
 #include <map>
@@ -21,8 +26,9 @@ struct WorkerCommand {
 struct Exchange {
   enum class Outcome { reply, timeout, crashed, protocol_error };
   Outcome outcome = Outcome::reply;
-  nlohmann::json reply;   // outcome == reply
-  std::string detail;     // what happened otherwise, e.g. "worker killed by signal 11 (SIGSEGV)"
+  nlohmann::json reply;  // outcome == reply
+  std::string detail;    // what happened otherwise, e.g. "worker killed by signal 11 (SIGSEGV)"
+  int signal = 0;        // outcome == crashed: the signal that ended the worker, 0 for none
 };
 
 class WorkerProcess {
@@ -43,7 +49,8 @@ class WorkerProcess {
 
  private:
   Exchange read_reply(std::chrono::milliseconds timeout);
-  std::string describe_exit();
+  // Reaps the ended worker and says how it ended; `signal` gets the signal that ended it, if one did.
+  std::string describe_exit(int* signal = nullptr);
 
   WorkerCommand command_;
   int pid_ = -1;

@@ -5,6 +5,7 @@
 #include "kernelagent/cli/commands.hpp"
 #include "kernelagent/cli/optimize_options.hpp"
 #include "kernelagent/cli/session.hpp"
+#include "kernelagent/core/output_dir.hpp"
 
 namespace kernelagent::cli {
 
@@ -73,6 +74,10 @@ int run_optimize_command(const CommonOptions& common, const OptimizeArgs& args) 
   if (!fs::is_regular_file(args.problem))
     throw UserError(ExitCode::bad_input, fmt::format("problem file {} does not exist", args.problem));
   OptimizeOptions opt = optimize_options(common, args);
+  // Before anything is written there (the worker's log first): the problem is not where the run writes, and
+  // no other run writes there at once.
+  refuse_to_write_over(args.problem, opt.out_dir);
+  const OutputLock out_lock(opt.out_dir, "optimize " + args.problem);
   Session session = open_session(common, opt.out_dir / "worker.log");
   use_compile_pool(session, opt);
   if (opt.search == "guided") use_profiler(session, common, args.profile, args.ncu, opt);

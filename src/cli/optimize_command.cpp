@@ -1,4 +1,5 @@
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <iostream>
 
@@ -28,9 +29,16 @@ void print_summary(const json& r) {
   if (r.contains("search")) {
     const json& s = r.at("search");
     const int resumed = s.value("resumed", 0);
+    std::vector<std::string> whys;  // the trials measured again, each with why
+    for (const auto& t : r.value("trial_list", json::array()))
+      if (t.contains("measured_again"))
+        whys.push_back(fmt::format("{}, {}", t.value("candidate", ""), t.at("measured_again").value("why", "")));
+    std::string notes;
+    if (resumed > 0) notes = fmt::format("{} resumed from the history, not measured again", resumed);
+    if (!whys.empty())
+      notes += fmt::format("{}{} measured again: {}", notes.empty() ? "" : "; ", whys.size(), fmt::join(whys, "; "));
     fmt::print("search      {}: {} trials{}, stopped: {}\n", s.value("strategy", ""), s.value("trials_used", 0),
-               resumed > 0 ? fmt::format(" ({} resumed from the history, not measured again)", resumed) : "",
-               s.value("stop_reason", ""));
+               notes.empty() ? "" : " (" + notes + ")", s.value("stop_reason", ""));
   }
   if (r.contains("profiles")) {
     int diagnosed = 0;

@@ -3,10 +3,11 @@
 // with a deadline, and tells a reply apart from a crash, a hang or garbage. It never throws for a
 // failure of the worker: those are outcomes the caller records.
 //
-// The worker runs under a small watchdog process, the leader of their own process group: when the engine
-// dies, however it dies (SIGKILL included), the watchdog kills the whole group, so that nothing the worker
-// or the problem started (a compiler, a subprocess of the problem) outlives the run. Otherwise the
-// watchdog ends as the worker ended (the same exit code, or the same signal).
+// The worker leads a process group of its own (it and whatever it starts: compilers, a process the problem
+// spawned), under a small watchdog process, its parent: when the engine dies, however it dies (SIGKILL
+// included), the watchdog kills the worker's whole group, so that nothing the worker or the problem
+// started outlives the run. Otherwise the watchdog reaps the worker and ends as it ended (the same exit
+// code, or the same signal), which is what the engine reads.
 
 #include <chrono>
 #include <map>
@@ -42,10 +43,10 @@ class WorkerProcess {
   Exchange start(std::chrono::milliseconds timeout);
   // Sends one request and waits for one reply.
   Exchange request(const nlohmann::json& req, std::chrono::milliseconds timeout);
-  // Kills the whole process group (the worker and anything it started) and reaps it.
+  // Kills the worker's whole process group (the worker and anything it started) and reaps its watchdog.
   void kill();
   bool running() const { return pid_ > 0; }
-  int pid() const { return pid_; }
+  int pid() const { return pid_; }  // the watchdog's
 
  private:
   Exchange read_reply(std::chrono::milliseconds timeout);
@@ -53,7 +54,8 @@ class WorkerProcess {
   std::string describe_exit(int* signal = nullptr);
 
   WorkerCommand command_;
-  int pid_ = -1;
+  int pid_ = -1;    // the watchdog
+  int group_ = -1;  // the worker's process group (its pid)
   int to_worker_ = -1;
   int from_worker_ = -1;
   std::string buffer_;  // bytes read past the last complete line

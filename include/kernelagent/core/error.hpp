@@ -14,7 +14,7 @@ enum class ExitCode : int {
                         // output folder another run holds; a damaged history database
   unsupported = 3,      // no kernel family covers the problem
   environment = 4,      // Python, torch or triton missing; the worker cannot start; the history database
-                        // locked by another process past the wait ($KERNELAGENT_DB_WAIT)
+                        // locked by another process past the wait ($KERNELAGENT_DB_WAIT), or not writable
 };
 // Anything else that ends a command (a bug) exits with 70, the exception's message on stderr.
 

@@ -11,6 +11,7 @@
 #include "kernelagent/cli/commands.hpp"
 #include "kernelagent/cli/optimize_options.hpp"
 #include "kernelagent/cli/session.hpp"
+#include "kernelagent/core/output_dir.hpp"
 
 namespace kernelagent::cli {
 
@@ -82,6 +83,8 @@ int run_bench_command(const CommonOptions& common, const BenchArgs& args) {
   std::sort(problems.begin(), problems.end());
   if (problems.empty()) throw UserError(ExitCode::bad_input, fmt::format("{} holds no .py problem files", args.dir));
   const fs::path out_dir = bench_out_dir(args);
+  for (const auto& p : problems) refuse_to_write_over(p, out_dir);
+  const OutputLock out_lock(out_dir, "bench " + args.dir);
 
   Session session = open_session(common, out_dir / "worker.log");
   ProgressLine progress(!common.json);
@@ -165,10 +168,7 @@ int run_bench_command(const CommonOptions& common, const BenchArgs& args) {
   json doc = {{"schema", "kernelagent.bench/1"}, {"gpu", gpu_name}, {"versions", versions},
               {"precision", args.precision}, {"slots", at_once}, {"rows", rows_ref},
               {"summary", summary.to_json()}};
-  {
-    std::ofstream f(out_dir / "bench.json");
-    f << doc.dump(2) << "\n";
-  }
+  write_file_atomically(out_dir / "bench.json", doc.dump(2) + "\n");
   if (common.json) std::cout << doc.dump(2) << "\n";
   else {
     print_table(rows_ref, conditions);

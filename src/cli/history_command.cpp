@@ -29,7 +29,8 @@ int run_history_command(const CommonOptions& common, const HistoryArgs& args) {
                      {"status", r.status}, {"eager_us", r.eager_us ? json(*r.eager_us) : json()},
                      {"compile_us", r.compile_us ? json(*r.compile_us) : json()},
                      {"best_us", r.best_us ? json(*r.best_us) : json()}, {"best_family", r.best_family},
-                     {"best_config", r.best_config}, {"candidates", r.candidates}});
+                     {"best_config", r.best_config}, {"candidates", r.candidates}, {"host", r.host},
+                     {"pid", r.pid}});
     std::cout << json({{"history", db.string()}, {"runs", out}}).dump(2) << "\n";
     return 0;
   }

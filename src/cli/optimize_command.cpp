@@ -1,4 +1,5 @@
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <iostream>
 
@@ -6,6 +7,7 @@
 #include "kernelagent/cli/commands.hpp"
 #include "kernelagent/cli/optimize_options.hpp"
 #include "kernelagent/cli/session.hpp"
+#include "kernelagent/core/output_dir.hpp"
 
 namespace kernelagent::cli {
 
@@ -28,9 +30,16 @@ void print_summary(const json& r) {
   if (r.contains("search")) {
     const json& s = r.at("search");
     const int resumed = s.value("resumed", 0);
+    std::vector<std::string> whys;  // the trials measured again, each with why
+    for (const auto& t : r.value("trial_list", json::array()))
+      if (t.contains("measured_again"))
+        whys.push_back(fmt::format("{}, {}", t.value("candidate", ""), t.at("measured_again").value("why", "")));
+    std::string notes;
+    if (resumed > 0) notes = fmt::format("{} resumed from the history, not measured again", resumed);
+    if (!whys.empty())
+      notes += fmt::format("{}{} measured again: {}", notes.empty() ? "" : "; ", whys.size(), fmt::join(whys, "; "));
     fmt::print("search      {}: {} trials{}, stopped: {}\n", s.value("strategy", ""), s.value("trials_used", 0),
-               resumed > 0 ? fmt::format(" ({} resumed from the history, not measured again)", resumed) : "",
-               s.value("stop_reason", ""));
+               notes.empty() ? "" : " (" + notes + ")", s.value("stop_reason", ""));
   }
   if (r.contains("profiles")) {
     int diagnosed = 0;
@@ -73,6 +82,10 @@ void print_summary(const json& r) {
 int run_optimize_command(const CommonOptions& common, const OptimizeArgs& args) {
   require_problem_file(args.problem);
   OptimizeOptions opt = optimize_options(common, args);
+  // Before anything is written there (the worker's log first): the problem is not where the run writes, and
+  // no other run writes there at once.
+  refuse_to_write_over(args.problem, opt.out_dir);
+  const OutputLock out_lock(opt.out_dir, "optimize " + args.problem);
   Session session = open_session(common, opt.out_dir / "worker.log");
   use_compile_pool(session, opt);
   if (opt.search == "guided") use_profiler(session, common, args.profile, args.ncu, opt);

@@ -12,6 +12,7 @@
 #include "kernelagent/cli/commands.hpp"
 #include "kernelagent/cli/optimize_options.hpp"
 #include "kernelagent/cli/session.hpp"
+#include "kernelagent/core/output_dir.hpp"
 
 namespace kernelagent::cli {
 
@@ -97,6 +98,12 @@ int run_sweep_command(const CommonOptions& common, const SweepArgs& args) {
   if (out.has_parent_path() && !fs::is_directory(out.parent_path()))
     throw UserError(ExitCode::bad_input, fmt::format("the folder of --out {} does not exist", args.out));
   OptimizeOptions opt = optimize_options(common, args);
+  std::error_code ec;
+  if (fs::exists(out, ec) && fs::equivalent(out, args.problem, ec))
+    throw UserError(ExitCode::bad_input,
+                    fmt::format("--out {} is the problem file itself: the record would write over it", args.out));
+  refuse_to_write_over(args.problem, opt.out_dir);
+  const OutputLock out_lock(opt.out_dir, "sweep " + args.problem);
   Session session = open_session(common, opt.out_dir / "worker.log");
   check_where(opt.only, session.families, args.family);
   use_compile_pool(session, opt);
@@ -119,7 +126,7 @@ int run_sweep_command(const CommonOptions& common, const SweepArgs& args) {
     if (f->name() == family_name) family = f.get();
   if (!family) throw UserError(ExitCode::unsupported, "the sweep found no family for the problem");
   const json record = sweep_record(res.result, *family, opt.only);
-  std::ofstream(out) << record.dump(1) << "\n";
+  write_file_atomically(out, record.dump(1) + "\n");
   if (common.json) {
     std::cout << record.dump(2) << "\n";
   } else {

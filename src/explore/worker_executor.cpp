@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <condition_variable>
 #include <deque>
 #include <mutex>
@@ -64,6 +65,7 @@ bool WorkerExecutor::measure_on(int slot, CandidateRecord& rec) const {
     Timing t = timing_of(timed, rec.name);
     r.status = t.status;
     r.message = t.message;
+    r.signal = timed.signal;
     rec.median_us = t.median_us, rec.p10_us = t.p10_us, rec.p90_us = t.p90_us;
     rec.reps = t.reps, rec.method = t.method;
   }
@@ -71,7 +73,11 @@ bool WorkerExecutor::measure_on(int slot, CandidateRecord& rec) const {
   pool_->note_measured(slot);
   rec.status = r.status;
   rec.message = r.message;
+  rec.worker_signal = r.status == status::crashed ? r.signal : 0;
   rec.measured_on = pool_->slot(slot).label;
+  // The deadline of its compile and check: a timeout under it is measured again under a longer one.
+  const auto deadline = std::max(worker.timeouts().compile, worker.timeouts().check);
+  rec.timeout_s = static_cast<double>(deadline.count()) / 1000.0;
   return true;
 }
 

@@ -3,8 +3,10 @@
 #include <fcntl.h>
 #include <fmt/format.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -75,8 +77,8 @@ WorkerProcess::~WorkerProcess() { kill(); }
 
 Exchange WorkerProcess::start(std::chrono::milliseconds timeout) {
   kill();
-  int in_pipe[2], out_pipe[2];
-  if (::pipe2(in_pipe, O_CLOEXEC) != 0 || ::pipe2(out_pipe, O_CLOEXEC) != 0)
+  int in_pipe[2], out_pipe[2], pid_pipe[2];
+  if (::pipe2(in_pipe, O_CLOEXEC) != 0 || ::pipe2(out_pipe, O_CLOEXEC) != 0 || ::pipe2(pid_pipe, O_CLOEXEC) != 0)
     throw std::runtime_error(fmt::format("cannot create pipes for the worker: {}", std::strerror(errno)));
 
   // Everything the child needs is prepared before fork: after it only async-signal-safe calls.
@@ -98,28 +100,104 @@ Exchange WorkerProcess::start(std::chrono::milliseconds timeout) {
   const pid_t parent = ::getpid();
 
   pid_t pid = on_spawner_thread([&]() -> pid_t {
+    // Signals the watchdog waits for: its worker ended, or the engine died (PR_SET_PDEATHSIG). Blocked
+    // before the fork, so that neither can arrive before the watchdog waits.
+    sigset_t watched, previous;
+    sigemptyset(&watched);
+    sigaddset(&watched, SIGCHLD);
+    sigaddset(&watched, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &watched, &previous);
     const pid_t child = ::fork();
-    if (child < 0) return -errno;  // errno is this thread's: the caller gets it as the result
-    if (child > 0) return child;
-    // Own process group, so a kill reaches whatever the worker started (compilers, ptxas).
+    if (child != 0) {
+      const int fork_errno = errno;
+      pthread_sigmask(SIG_SETMASK, &previous, nullptr);
+      return child < 0 ? -fork_errno : child;  // errno is this thread's: the caller gets it as the result
+    }
+    // The watchdog, in a process group of its own (a terminal's signals are the engine's to take).
     ::setpgid(0, 0);
-    // Die with the engine: a worker must never outlive the run that owns it.
-    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    ::signal(SIGCHLD, SIG_DFL);  // an ignored SIGCHLD (inherited from whoever started the engine) would
+    ::signal(SIGTERM, SIG_DFL);  // reap the worker unseen
+    ::prctl(PR_SET_PDEATHSIG, SIGTERM);
     if (::getppid() != parent) ::_exit(126);
+    const pid_t watchdog = ::getpid();
     ::dup2(in_pipe[0], STDIN_FILENO);
     ::dup2(out_pipe[1], STDOUT_FILENO);
     if (err_fd >= 0) ::dup2(err_fd, STDERR_FILENO);
-    ::execvpe(argv[0], argv.data(), envp.data());
-    const char msg[] = "kernelagent: cannot execute the worker's Python interpreter\n";
-    [[maybe_unused]] auto n = ::write(STDERR_FILENO, msg, sizeof msg - 1);
-    ::_exit(127);
+    // The worker's pid goes back to the engine on descriptor 3 (closed on exec: the worker never holds it).
+    // Nothing else of the engine's stays open here (another worker's pipes, the history, the output
+    // folder's lock): the engine must see each worker's pipe close when that worker ends.
+    if (pid_pipe[1] != 3) ::dup2(pid_pipe[1], 3);
+    ::fcntl(3, F_SETFD, FD_CLOEXEC);
+    if (::close_range(4, ~0U, 0) != 0)
+      for (int fd = 4; fd < 65536; ++fd) ::close(fd);
+    const pid_t worker = ::fork();
+    if (worker == 0) {
+      // The worker leads the group a kill reaches: it and whatever it starts (compilers, ptxas, a process
+      // the problem spawned).
+      ::setpgid(0, 0);
+      ::prctl(PR_SET_PDEATHSIG, SIGKILL);  // and should the watchdog be killed, the worker goes too
+      if (::getppid() != watchdog) ::_exit(126);
+      pthread_sigmask(SIG_SETMASK, &previous, nullptr);
+      ::execvpe(argv[0], argv.data(), envp.data());
+      const char msg[] = "kernelagent: cannot execute the worker's Python interpreter\n";
+      [[maybe_unused]] auto n = ::write(STDERR_FILENO, msg, sizeof msg - 1);
+      ::_exit(127);
+    }
+    if (worker < 0) ::_exit(127);
+    ::setpgid(worker, worker);  // also from here, so the group exists once the engine knows it
+    [[maybe_unused]] auto n = ::write(3, &worker, sizeof worker);
+    ::close(3);
+    // Only the worker reads and writes the pipes.
+    ::close(STDIN_FILENO);
+    ::close(STDOUT_FILENO);
+    int st = 0;
+    while (true) {
+      siginfo_t info;
+      const int sig = ::sigwaitinfo(&watched, &info);
+      if (sig == SIGTERM) {  // the engine is gone: so is the worker's group
+        ::kill(-worker, SIGKILL);
+        while (::waitpid(worker, &st, 0) < 0 && errno == EINTR) {
+        }
+        ::_exit(137);
+      }
+      if (sig != SIGCHLD) continue;
+      const pid_t r = ::waitpid(worker, &st, WNOHANG);
+      if (r != worker || !(WIFEXITED(st) || WIFSIGNALED(st))) continue;
+      if (WIFEXITED(st)) ::_exit(WEXITSTATUS(st));
+      // End by the same signal, so the engine reads the worker's end; no core file of the watchdog.
+      const int end = WTERMSIG(st);
+      const rlimit no_core{0, 0};
+      ::setrlimit(RLIMIT_CORE, &no_core);
+      ::signal(end, SIG_DFL);
+      sigset_t only;
+      sigemptyset(&only);
+      sigaddset(&only, end);
+      pthread_sigmask(SIG_UNBLOCK, &only, nullptr);
+      ::kill(::getpid(), end);
+      ::_exit(128 + end);
+    }
   });
-  if (pid < 0) throw std::runtime_error(fmt::format("cannot start the worker: fork: {}", std::strerror(-pid)));
-  ::setpgid(pid, pid);  // also from the parent, so a kill right after fork cannot miss the group
+  ::close(pid_pipe[1]);
+  if (pid < 0) {
+    ::close(pid_pipe[0]);
+    throw std::runtime_error(fmt::format("cannot start the worker: fork: {}", std::strerror(-pid)));
+  }
+  ::setpgid(pid, pid);  // also from the parent, so a kill right after fork cannot miss the watchdog
+  // The worker's pid, which is its group's: nothing comes when the watchdog ended before it could start one.
+  pid_t worker = 0;
+  std::size_t got = 0;
+  while (got < sizeof worker) {
+    const ssize_t n = ::read(pid_pipe[0], reinterpret_cast<char*>(&worker) + got, sizeof worker - got);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    got += static_cast<std::size_t>(n);
+  }
+  ::close(pid_pipe[0]);
   if (err_fd >= 0) ::close(err_fd);
   ::close(in_pipe[0]);
   ::close(out_pipe[1]);
   pid_ = pid;
+  group_ = got == sizeof worker && worker > 0 ? worker : pid;
   to_worker_ = in_pipe[1];
   from_worker_ = out_pipe[0];
   buffer_.clear();
@@ -175,26 +253,29 @@ Exchange WorkerProcess::read_reply(std::chrono::milliseconds timeout) {
     ssize_t n = ::read(from_worker_, chunk, sizeof chunk);
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) {
-      std::string why = describe_exit();
-      return {Exchange::Outcome::crashed, {}, why};
+      int signal = 0;
+      std::string why = describe_exit(&signal);
+      return {Exchange::Outcome::crashed, {}, why, signal};
     }
     buffer_.append(chunk, static_cast<std::size_t>(n));
   }
 }
 
-std::string WorkerProcess::describe_exit() {
+std::string WorkerProcess::describe_exit(int* signal) {
   if (!running()) return "worker is not running";
   int st = 0;
   pid_t r = ::waitpid(pid_, &st, 0);
+  while (r < 0 && errno == EINTR) r = ::waitpid(pid_, &st, 0);
   std::string why;
-  if (r == pid_ && WIFSIGNALED(st))
+  if (r == pid_ && WIFSIGNALED(st)) {
     why = fmt::format("worker killed by signal {} ({})", WTERMSIG(st), ::strsignal(WTERMSIG(st)));
-  else if (r == pid_ && WIFEXITED(st))
+    if (signal) *signal = WTERMSIG(st);
+  } else if (r == pid_ && WIFEXITED(st))
     why = fmt::format("worker exited with code {}", WEXITSTATUS(st));
   else
     why = "worker ended";
-  ::kill(-pid_, SIGKILL);  // anything it left behind in its group
-  pid_ = -1;
+  ::kill(-group_, SIGKILL);  // anything the worker left behind in its group
+  pid_ = group_ = -1;
   ::close(to_worker_);
   ::close(from_worker_);
   to_worker_ = from_worker_ = -1;
@@ -203,15 +284,17 @@ std::string WorkerProcess::describe_exit() {
 
 void WorkerProcess::kill() {
   if (!running()) return;
-  ::kill(-pid_, SIGKILL);
-  ::kill(pid_, SIGKILL);
+  // The worker's group: the watchdog reaps the worker and ends as it did. (Killing the watchdog too would
+  // leave the worker to be reaped by whoever adopts it.)
+  ::kill(-group_, SIGKILL);
+  if (group_ == pid_) ::kill(pid_, SIGKILL);
   int st = 0;
   while (::waitpid(pid_, &st, 0) < 0 && errno == EINTR) {
   }
   ::close(to_worker_);
   ::close(from_worker_);
   to_worker_ = from_worker_ = -1;
-  pid_ = -1;
+  pid_ = group_ = -1;
 }
 
 }  // namespace kernelagent

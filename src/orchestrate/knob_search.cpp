@@ -12,7 +12,9 @@ SearchStart start_search(const KnobSearchRequest& request, const KnobSpace& spac
                          const HistoryStore& history, std::int64_t run) {
   SearchStart start;
   if (request.fresh || request.valid.empty()) return start;
-  for (const auto& stored : resumable_candidates(history, request.key, run, request.valid)) {
+  ResumePlan plan = plan_resume(history, request.key, run, request.valid, request.timeout_s);
+  start.measure_again = std::move(plan.measure_again);
+  for (const auto& stored : plan.taken_over) {
     SearchTrial t{executor.adopt(stored.record), stored.run_id, stored.record.name};
     // A version-1 database kept no reasons.
     if (t.candidate.reason.empty()) t.candidate.reason = fmt::format("measured by run {}", stored.run_id);
@@ -43,12 +45,15 @@ KnobSearchOutcome run_knob_search(const KnobSearchRequest& request, const KnobSp
   ctx.bound = request.bound;
   for (const auto& t : start.resumed)
     ctx.trials.push_back({t.candidate.config, {t.candidate.status, t.candidate.median_us}, t.candidate.reason});
+  // What an earlier run failed to measure for reasons outside the candidate comes first, then warm starts.
+  for (const auto& m : start.measure_again) ctx.seeds.emplace_back(m.stored.record.config, "measured again: " + m.why);
   for (const auto& w : start.warm_starts) ctx.seeds.emplace_back(w.config, w.reason);
   ctx.moves = &start.moves;
 
   KnobSearchOutcome out;
   out.strategy = strategy->name();
   out.trials = std::move(start.resumed);
+  out.measure_again = start.measure_again;
   std::size_t seen = executor.measured().size();
   // Profile and Diagnose on demand: a configuration's candidate is profiled the first time the strategy
   // asks for its cause (the guided search asks for its parents'), and never again.
@@ -71,6 +76,8 @@ KnobSearchOutcome run_knob_search(const KnobSearchRequest& request, const KnobSp
   auto measured = [&](const Trial&) {
     // The executor has recorded the candidates of the batch in the order of its trials.
     out.trials.push_back({executor.measured().at(seen++)});
+    for (const auto& m : out.measure_again)
+      if (m.stored.record.config == out.trials.back().candidate.config) out.trials.back().measured_again = m;
     if (on_trial) on_trial(out.trials.back(), static_cast<int>(out.trials.size()));
   };
   out.stop_reason = run_search(*strategy, executor, std::move(ctx), request.limits, measured).stop_reason;

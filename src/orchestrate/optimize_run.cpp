@@ -3,6 +3,7 @@
 #include <chrono>
 
 #include "kernelagent/core/error.hpp"
+#include "kernelagent/core/output_dir.hpp"
 #include "kernelagent/core/template.hpp"
 #include "kernelagent/orchestrate/stages/optimize_stages.hpp"
 
@@ -47,8 +48,8 @@ json pool_json(const WorkerPool& pool, const std::string& finals_on) {
 }
 
 // Every run ends here, whichever stage ended it: the result gets the pool's account, the status and the
-// wall time, the history's run is finished with it (a run that failed keeps what it measured), and
-// result.json is written.
+// wall time, result.json is written (whole, replacing the file at once), and the history's run is finished
+// with it (a run that failed keeps what it measured).
 OptimizeOutcome end_run(OptimizeState& s, const RunEnd& end, Clock::time_point started) {
   json& result = s.result;
   for (const auto& n : s.pool.notices()) result["warnings"].push_back(n);
@@ -56,8 +57,10 @@ OptimizeOutcome end_run(OptimizeState& s, const RunEnd& end, Clock::time_point s
   result["status"] = end.status;
   if (!end.message.empty()) result["message"] = end.message;
   result["elapsed_s"] = seconds_since(started);
+  // result.json first: a history that cannot be written now (locked past the wait) ends the command with
+  // its own error, and the folder still says what the run found.
+  write_file_atomically(s.opt.out_dir / "result.json", result.dump(2) + "\n");
   if (s.run > 0) s.history.finish_run(s.run, end.status, result);
-  write_text_file(s.opt.out_dir / "result.json", result.dump(2) + "\n");
   ProgressEvent done{.stage = "done", .note = end.status};
   if (result.contains("best") && result.at("best").contains("median_us")) {
     done.best_us = result.at("best").at("median_us").get<double>();

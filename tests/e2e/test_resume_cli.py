@@ -89,6 +89,12 @@ def test_a_run_killed_mid_search_is_continued_by_the_same_command(tmp_path):
     run.wait(timeout=60)
     killed = candidates_of(db, 1)
     assert 1 <= len(killed) < 3
+    # Its process is gone: the history lists it as interrupted, not as running forever.
+    listed = subprocess.run([str(binary()), "history", "--json", "--db", str(db)], capture_output=True, text=True,
+                            timeout=60)
+    assert listed.returncode == 0, listed.stderr
+    [killed_run] = json.loads(listed.stdout)["runs"]
+    assert killed_run["status"] == "interrupted" and killed_run["pid"] == run.pid
 
     again = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=600)
     assert again.returncode == 0, again.stderr

@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <signal.h>
+
 #include <set>
 
 #include "fake_worker.hpp"
@@ -36,8 +38,8 @@ struct Bench {
   HistoryStore history;
   WorkerClient worker;
 
-  explicit Bench(const std::string& name)
-      : fake(name), dir(fake.dir), history(fake.dir / "h.sqlite"), worker(fake.command, timeouts()) {
+  explicit Bench(const std::string& name, const std::string& mode = "")
+      : fake(name, mode), dir(fake.dir), history(fake.dir / "h.sqlite"), worker(fake.command, timeouts()) {
     family = find_family(families, "elementwise");
     problem = test::recognised(*family, trace);
     for (const auto& c : family->knob_space().enumerate())
@@ -176,12 +178,12 @@ TEST(Resume, OnlyCandidatesMeasuredUnderTheSameConditionsAreResumed) {
                       &CandidateKey::versions, &CandidateKey::family, &CandidateKey::family_hash}) {
     CandidateKey other = b.key();
     other.*change += "-other";
-    EXPECT_TRUE(resumable_candidates(b.history, other, 0, b.valid).empty());
+    EXPECT_TRUE(plan_resume(b.history, other, 0, b.valid, 180).taken_over.empty());
   }
-  EXPECT_EQ(resumable_candidates(b.history, b.key(), 0, b.valid).size(), 2u);
-  EXPECT_TRUE(resumable_candidates(b.history, b.key(), 1, b.valid).empty());  // a run never resumes itself
+  EXPECT_EQ(plan_resume(b.history, b.key(), 0, b.valid, 180).taken_over.size(), 2u);
+  EXPECT_TRUE(plan_resume(b.history, b.key(), 1, b.valid, 180).taken_over.empty());  // a run never resumes itself
   // A configuration this search may not measure is not taken over.
-  EXPECT_EQ(resumable_candidates(b.history, b.key(), 0, {b.valid[0]}).size(), 1u);
+  EXPECT_EQ(plan_resume(b.history, b.key(), 0, {b.valid[0]}, 180).taken_over.size(), 1u);
 }
 
 TEST(Resume, AConfigurationMeasuredTwiceIsResumedOnceWithItsNewestResult) {
@@ -194,10 +196,98 @@ TEST(Resume, AConfigurationMeasuredTwiceIsResumedOnceWithItsNewestResult) {
   again.status = "ok";
   again.message = "";
   b.history.record_candidate(r2, again);
-  auto resumed = resumable_candidates(b.history, b.key(), 0, b.valid);
+  auto resumed = plan_resume(b.history, b.key(), 0, b.valid, 180).taken_over;
   ASSERT_EQ(resumed.size(), 1u);
   EXPECT_EQ(resumed[0].run_id, r2);
   EXPECT_EQ(resumed[0].record.status, "ok");
+}
+
+TEST(Resume, ATimeoutIsMeasuredAgainUnderALongerTimeoutAndTheTrialSaysWhy) {
+  Bench b("resume-timeout", "slow");  // every compile takes 0.4 s
+  const KnobSpace& space = b.family->knob_space();
+  auto search_under = [&](std::chrono::milliseconds deadline, const std::string& out) {
+    WorkerTimeouts t = Bench::timeouts();
+    t.compile = t.check = deadline;
+    WorkerClient worker(b.fake.command, t);
+    worker.start();
+    const auto run = b.begin_run();
+    fs::create_directories(b.dir / out);
+    WorkerExecutor exec(worker, b.history, run, *b.problem, {b.dir / out, "relu.py", {}, {1, 2, 3}, 100, 50});
+    KnobSearchRequest req = b.request(1, "guided");
+    req.timeout_s = static_cast<double>(deadline.count()) / 1000.0;
+    SearchStart start = start_search(req, space, exec, b.history, run);
+    std::vector<MeasureAgain> measure_again = start.measure_again;
+    return std::make_pair(measure_again, run_knob_search(req, space, std::move(start), exec));
+  };
+  // `optimize --timeout 0.1`: the default configuration times out, and the history keeps the deadline.
+  auto [none, first] = search_under(100ms, "first");
+  EXPECT_TRUE(none.empty());
+  ASSERT_EQ(first.trials.size(), 1u);
+  EXPECT_EQ(first.trials[0].candidate.status, "timeout");
+  ASSERT_TRUE(b.history.candidates(1).at(0).timeout_s.has_value());
+  EXPECT_DOUBLE_EQ(*b.history.candidates(1).at(0).timeout_s, 0.1);
+  // Under the same deadline the timeout is the candidate's verdict: taken over.
+  EXPECT_EQ(plan_resume(b.history, b.key(), 0, b.valid, 0.1).taken_over.size(), 1u);
+  // `optimize --timeout 10`: not taken over, measured again, and said so.
+  auto [again, second] = search_under(10s, "second");
+  ASSERT_EQ(again.size(), 1u);
+  EXPECT_EQ(again[0].why, "timed out under --timeout 0.1 s in run 1");
+  ASSERT_EQ(second.trials.size(), 1u);
+  const SearchTrial& t = second.trials[0];
+  EXPECT_EQ(t.resumed_from_run, 0);
+  EXPECT_EQ(t.candidate.status, "ok");
+  EXPECT_EQ(t.candidate.config, first.trials[0].candidate.config);
+  ASSERT_TRUE(t.measured_again.has_value());
+  EXPECT_EQ(t.measured_again->stored.run_id, 1);
+  EXPECT_EQ(t.measured_again->why, "timed out under --timeout 0.1 s in run 1");
+  EXPECT_EQ(b.fake.count_op("compile"), 2);
+  // Its new result, under the longer deadline, is what a third run takes over.
+  const ResumePlan third = plan_resume(b.history, b.key(), 0, b.valid, 10);
+  ASSERT_EQ(third.taken_over.size(), 1u);
+  EXPECT_EQ(third.taken_over[0].record.status, "ok");
+  EXPECT_TRUE(third.measure_again.empty());
+}
+
+TEST(Resume, OnlyFailuresFromOutsideTheCandidateAreMeasuredAgain) {
+  Bench b("resume-outside");
+  ASSERT_GE(b.valid.size(), 9u);
+  const auto run = b.begin_run();
+  auto record = [&](std::size_t i, const std::string& status, int signal, std::optional<double> timeout_s) {
+    CandidateRecord c{
+        "c" + std::to_string(i), b.family->name(), b.family->source_hash(), b.valid[i], "/a", status, "", 0};
+    c.worker_signal = signal;
+    c.timeout_s = timeout_s;
+    b.history.record_candidate(run, c);
+  };
+  record(0, "crashed", SIGKILL, 180.0);   // the OOM killer or an operator: measured again
+  record(1, "crashed", SIGTERM, 180.0);   // ended from outside: measured again
+  record(2, "crashed", SIGSEGV, 180.0);   // its own fault: a verdict
+  record(3, "crashed", 0, 180.0);         // exited with a code: a verdict
+  record(4, "timeout", 0, 180.0);         // as long a deadline as this run's: a verdict
+  record(5, "timeout", 0, std::nullopt);  // under a deadline nobody recorded: measured again
+  record(6, "wrong_result", 0, 1.0);      // verdicts whatever the deadline
+  record(7, "cheat_torch_compute", 0, 1.0);
+  record(8, "compile_error", 0, 1.0);
+  const ResumePlan plan = plan_resume(b.history, b.key(), 0, b.valid, 180);
+  std::vector<std::string> again, taken;
+  for (const auto& m : plan.measure_again) again.push_back(m.stored.record.name + ": " + m.why);
+  for (const auto& s : plan.taken_over) taken.push_back(s.record.name);
+  EXPECT_EQ(again,
+            (std::vector<std::string>{"c0: its worker was killed by SIGKILL in run 1, from outside the candidate",
+                                      "c1: its worker was killed by SIGTERM in run 1, from outside the candidate",
+                                      "c5: timed out in run 1 under a --timeout the history did not record"}));
+  EXPECT_EQ(taken, (std::vector<std::string>{"c2", "c3", "c4", "c6", "c7", "c8"}));
+}
+
+TEST(Resume, AWorkerKilledWhileMeasuringIsRecordedWithItsSignal) {
+  Bench b("resume-signal", "crash");  // the worker dies of SIGSEGV at its first compile
+  const auto run = b.begin_run();
+  WorkerExecutor exec = b.executor(run, "o");
+  exec.measure(b.valid[0], "because the test asked");
+  const auto stored = b.history.candidates(run);
+  ASSERT_EQ(stored.size(), 1u);
+  EXPECT_EQ(stored[0].status, "crashed");
+  EXPECT_EQ(stored[0].worker_signal, SIGSEGV);
 }
 
 TEST(Resume, AResumedFinalistIsRebuiltUnderItsNewName) {

@@ -4,6 +4,13 @@
 #include "kernelagent/measure/worker_client.hpp"
 
 #include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <thread>
 
 #include "fake_worker.hpp"
 #include "kernelagent/core/error.hpp"
@@ -210,4 +217,75 @@ TEST(WorkerClient, TheReferencesTimeDoesNotCountAgainstTheCandidatesTimeout) {
   w.start();
   ASSERT_TRUE(w.load("/p/fine.py", 0).ok());
   EXPECT_TRUE(w.check("slowboth0", {1}, 1e-4, 1e-4).ok());
+}
+
+TEST(WorkerClient, AWorkerKilledFromOutsideIsACrashWithItsSignal) {
+  Fake fake("wc-killed");
+  WorkerClient w(fake.command, fast());
+  w.start();
+  Reply killed = w.compile("killed0", "/k.py");  // as the OOM killer or an operator would
+  EXPECT_EQ(killed.status, status::crashed);
+  EXPECT_EQ(killed.signal, SIGKILL);
+  EXPECT_NE(killed.message.find("signal 9"), std::string::npos) << killed.message;
+  Reply crashed = w.compile("crash1", "/c.py");  // the candidate's own fault
+  EXPECT_EQ(crashed.signal, SIGSEGV);
+  Reply exited = w.compile("exit2", "/e.py");
+  EXPECT_EQ(exited.status, status::crashed);
+  EXPECT_EQ(exited.signal, 0);
+  EXPECT_TRUE(w.compile("c3", "/c3.py").ok());
+}
+
+namespace {
+
+// The pid of the process the stand-in worker started ("spawned PID" in its log), or 0.
+int spawned_pid(const Fake& fake) {
+  for (const auto& line : fake.requests())
+    if (line.rfind("spawned ", 0) == 0) return std::stoi(line.substr(8));
+  return 0;
+}
+
+// Whether `pid` still runs (a zombie waiting for its reaper has ended).
+bool runs(int pid) {
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  std::string line;
+  if (!std::getline(stat, line)) return false;
+  const auto close = line.rfind(')');
+  return close != std::string::npos && line.size() > close + 2 && line[close + 2] != 'Z';
+}
+
+}  // namespace
+
+TEST(WorkerProcess, WhatTheWorkerStartedDiesWithTheEngineEvenWhenItIsKilled) {
+  Fake fake("wp-engine-killed");
+  // The engine: a child of this test that starts the stand-in worker, has it spawn a process, and waits to be
+  // killed. It never returns into the test framework.
+  const pid_t engine = ::fork();
+  if (engine == 0) {
+    try {
+      WorkerClient w(fake.command, fast());
+      w.start();
+      w.compile("spawn0", "/s.py");
+      while (true) ::pause();
+    } catch (...) {
+      ::_exit(1);
+    }
+  }
+  ASSERT_GT(engine, 0);
+  int spawned = 0;
+  for (int i = 0; i < 300 && !spawned; ++i) {
+    std::this_thread::sleep_for(50ms);
+    spawned = spawned_pid(fake);
+  }
+  ASSERT_GT(spawned, 0) << "the helper engine's worker spawned nothing";
+  EXPECT_TRUE(runs(spawned));
+  ::kill(engine, SIGKILL);  // nothing of the engine runs after this: no destructor, no handler
+  int st = 0;
+  ::waitpid(engine, &st, 0);
+  bool gone = false;
+  for (int i = 0; i < 100 && !gone; ++i) {
+    std::this_thread::sleep_for(50ms);
+    gone = !runs(spawned);
+  }
+  EXPECT_TRUE(gone) << "process " << spawned << ", spawned by the worker, outlived the killed engine";
+  if (!gone) ::kill(spawned, SIGKILL);
 }

@@ -10,11 +10,14 @@ namespace kernelagent {
 
 enum class ExitCode : int {
   ok = 0,
-  no_valid_kernel = 1,   // the search ran but no candidate passed the checks
-  bad_input = 2,         // a bad problem file, flag, CSV or path
-  unsupported = 3,       // no kernel family covers the problem
-  environment = 4,       // Python, torch or triton missing; the worker cannot start
+  no_valid_kernel = 1,  // the search ran but no candidate passed the checks
+  bad_input = 2,        // a bad problem file, flag, CSV or path; a problem where the run would write; an
+                        // output folder another run holds; a damaged history database
+  unsupported = 3,      // no kernel family covers the problem
+  environment = 4,      // Python, torch or triton missing; the worker cannot start; the history database
+                        // locked by another process past the wait ($KERNELAGENT_DB_WAIT), or not writable
 };
+// Anything else that ends a command (a bug) exits with 70, the exception's message on stderr.
 
 class UserError : public std::runtime_error {
  public:

@@ -1,18 +1,29 @@
 #pragma once
 // The working memory: an embedded SQLite database (WAL, one transaction per write) of runs, candidates
 // and measurements. The schema is versioned and documented in docs/history.md; a killed run loses
-// nothing that was committed.
+// nothing that was committed. A database locked by another process is waited for (with one message) up to
+// a limit; one that stays locked, or is damaged, ends the command with a HistoryError that says so.
 
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
-struct sqlite3;
+#include "kernelagent/core/error.hpp"
 
 namespace kernelagent {
+
+// The history cannot be used: locked by another process past the wait (ExitCode::environment), damaged
+// (ExitCode::bad_input: the file given by --db or found by default), or not writable (environment). The
+// message names the database and what to do.
+class HistoryError : public UserError {
+ public:
+  using UserError::UserError;
+};
 
 struct RunInfo {
   std::string command;  // "optimize"
@@ -40,6 +51,9 @@ struct CandidateRecord {
   std::string method;  // "events" or "cuda_graph"
   std::string reason;  // why the search chose it (the decision); "" in a version-1 database
   std::string measured_on;  // the worker slot that measured it: "gpu0", "cpu0", "ray:NODE/gpu1"; "" before v3
+  // The deadline it was measured under: --timeout, seconds per compile or check request; nullopt before v4.
+  std::optional<double> timeout_s;
+  int worker_signal = 0;  // the signal that ended its worker while it was measured (a crash); 0: none
 };
 
 // Everything a stored candidate's outcome depends on (DESIGN.md section 7): candidates with the same key
@@ -81,7 +95,11 @@ struct MeasurementRecord {
 
 struct RunSummary {
   std::int64_t id = 0;
+  // status: "running" while its process lives, "interrupted" once that process is gone without finishing
+  // it, else result.json's status.
   std::string started_at, finished_at, problem_path, gpu, device, precision, status;
+  std::string host;      // where its process ran ("" before v4)
+  std::int64_t pid = 0;  // its process (0 before v4)
   std::optional<double> eager_us, compile_us, best_us;
   std::string best_family;
   nlohmann::json best_config;
@@ -90,19 +108,25 @@ struct RunSummary {
 
 class HistoryStore {
  public:
-  static constexpr int kSchemaVersion = 3;
+  static constexpr int kSchemaVersion = 4;
 
-  explicit HistoryStore(const std::filesystem::path& path);
+  // Opens (creating or migrating) the database and checks that its pages are sound. `wait` is how long a
+  // statement waits for a lock another process holds (default: default_history_wait()); a message is
+  // printed on stderr once a wait has lasted a second.
+  explicit HistoryStore(const std::filesystem::path& path, std::optional<std::chrono::milliseconds> wait = {});
   ~HistoryStore();
   HistoryStore(const HistoryStore&) = delete;
   HistoryStore& operator=(const HistoryStore&) = delete;
 
+  // Records this process (pid, host, start time) with the run, so that a run whose process is gone without
+  // finishing it is known to be interrupted.
   std::int64_t begin_run(const RunInfo& info);
   std::int64_t record_candidate(std::int64_t run, const CandidateRecord& c);
   void record_measurement(std::int64_t run, const MeasurementRecord& m);
   // Ends a run with its status and summary figures; `result` is the result.json document.
   void finish_run(std::int64_t run, const std::string& status, const nlohmann::json& result);
 
+  // Newest first; a run left `running` by a process of this host that is gone is listed as `interrupted`.
   std::vector<RunSummary> runs(int limit) const;
   // The result document of the newest successful run on a problem file with this text hash.
   std::optional<nlohmann::json> latest_result(const std::string& problem_hash) const;
@@ -117,15 +141,25 @@ class HistoryStore {
   int schema_version() const;
   const std::filesystem::path& path() const { return path_; }
 
+  struct Connection;  // the SQLite connection and its wait (history_store.cpp)
+
  private:
   void exec(const std::string& sql) const;
   void migrate();
+  void check_integrity() const;
+  // Marks the `running` runs of this host whose process is gone as `interrupted`; skipped while another
+  // process holds the write lock (runs() still lists them so).
+  void mark_interrupted_runs();
 
   std::filesystem::path path_;
-  sqlite3* db_ = nullptr;
+  std::unique_ptr<Connection> conn_;
 };
 
 // $KERNELAGENT_DB, else $XDG_DATA_HOME/kernelagent/history.sqlite, else ~/.local/share/kernelagent/...
 std::filesystem::path default_history_path();
+
+// How long a statement waits for a database another process holds locked: $KERNELAGENT_DB_WAIT seconds,
+// else 30 s.
+std::chrono::milliseconds default_history_wait();
 
 }  // namespace kernelagent

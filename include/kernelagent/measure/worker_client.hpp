@@ -18,9 +18,10 @@
 namespace kernelagent {
 
 struct Reply {
-  std::string status;      // "ok" or a named failure (core/status.hpp)
-  std::string message;     // for failures
-  nlohmann::json body;     // the whole reply, when there was one
+  std::string status;   // "ok" or a named failure (core/status.hpp)
+  std::string message;  // for failures
+  nlohmann::json body;  // the whole reply, when there was one
+  int signal = 0;       // crashed: the signal that ended the worker (0: it exited, or no crash)
   // The request's last progress note (docs/protocol.md), null when none came: what was running when the
   // worker hung or died, e.g. {"phase": "reference", "seed": 2}.
   nlohmann::json phase;

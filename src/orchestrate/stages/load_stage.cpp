@@ -1,6 +1,7 @@
 #include <fmt/format.h>
 
 #include "kernelagent/core/hash.hpp"
+#include "kernelagent/core/output_dir.hpp"
 #include "kernelagent/core/status.hpp"
 #include "kernelagent/core/template.hpp"
 #include "kernelagent/orchestrate/stages/optimize_stages.hpp"
@@ -28,7 +29,10 @@ std::string load_phase_words(const json& note, const std::string& problem) {
 
 std::optional<RunEnd> load_stage(OptimizeState& s) {
   // Without its output folder or its problem file a run has nowhere to write and nothing to say: a
-  // UserError, not a result.
+  // UserError, not a result. A problem where the run would write is refused before anything is written;
+  // what an earlier run left in the folder goes, so that its kernel.py and result.json are this run's.
+  refuse_to_write_over(s.problem, s.opt.out_dir);
+  clear_earlier_run(s.opt.out_dir);
   std::error_code ec;
   fs::create_directories(s.opt.out_dir / "candidates", ec);
   if (ec)

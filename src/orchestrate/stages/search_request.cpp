@@ -31,6 +31,8 @@ KnobSearchRequest search_request(const OptimizeState& s) {
              .family = family.name(),
              .family_hash = family.source_hash()};
   req.signature = s.trace.signature();
+  const WorkerTimeouts& deadlines = s.worker.timeouts();
+  req.timeout_s = static_cast<double>(std::max(deadlines.compile, deadlines.check).count()) / 1000.0;
   // On the CPU nothing is timed, so one checked candidate is all a search learns unless more are asked for.
   req.limits.max_trials = opt.max_trials > 0 ? opt.max_trials : (gpu || opt.whole_space ? 0 : 1);
   req.limits.plateau = effective_plateau(opt, gpu != nullptr);

@@ -44,6 +44,15 @@ json compile_ahead_of_search(const OptimizeState& s, const KnobSearchRequest& re
           {"elapsed_s", pooled.pool.elapsed_s}};
 }
 
+// An earlier run's trial that this run did not take over: which it was, what it said, and why it is measured
+// again.
+json earlier_json(const MeasureAgain& m) {
+  return {{"run_id", m.stored.run_id},
+          {"candidate", m.stored.record.name},
+          {"status", m.stored.record.status},
+          {"why", m.why}};
+}
+
 // One entry of result.json's trial_list.
 json trial_json(const SearchTrial& t) {
   const CandidateRecord& c = t.candidate;
@@ -52,6 +61,7 @@ json trial_json(const SearchTrial& t) {
   if (c.median_us) j["median_us"] = *c.median_us;
   if (!c.measured_on.empty()) j["measured_on"] = c.measured_on;
   if (t.resumed_from_run) j["resumed_from"] = {{"run_id", t.resumed_from_run}, {"candidate", t.resumed_from_name}};
+  if (t.measured_again) j["measured_again"] = earlier_json(*t.measured_again);
   return j;
 }
 
@@ -61,6 +71,12 @@ json trial_json(const SearchTrial& t) {
 std::map<std::string, int> record_search(OptimizeState& s, const KnobSearchRequest& req, int resumed,
                                          const json& warm_starts, bool profiled) {
   std::map<std::string, int> by_status;
+  json not_taken_over = json::array();
+  for (const auto& m : s.searched.measure_again) {
+    json j = earlier_json(m);
+    j["config"] = m.stored.record.config;
+    not_taken_over.push_back(std::move(j));
+  }
   json trial_list = json::array();
   json profiles = json::array();
   std::map<std::string, json> diagnosis_of;  // by candidate name
@@ -87,6 +103,7 @@ std::map<std::string, int> record_search(OptimizeState& s, const KnobSearchReque
                         {"stop_reason", s.searched.stop_reason},
                         {"trials_used", total},
                         {"resumed", resumed},
+                        {"not_taken_over", not_taken_over},
                         {"space", req.valid.size()},
                         {"budget", req.limits.max_trials > 0 ? json(req.limits.max_trials) : json(nullptr)},
                         {"plateau", req.limits.plateau > 0 ? json(req.limits.plateau) : json(nullptr)},
@@ -123,14 +140,19 @@ std::optional<RunEnd> search_stage(OptimizeState& s) {
       s.search_best_us = t.candidate.median_us;
   };
   for (const auto& t : start.resumed) note_best(t);
-  if (resumed > 0)
+  if (resumed > 0 || !start.measure_again.empty()) {
+    std::string note = resumed > 0 ? fmt::format("{} trials resumed from the history", resumed) : "";
+    if (const std::size_t n = start.measure_again.size(); n > 0)
+      note += fmt::format("{}{} {} of earlier runs to measure again: {}{}", note.empty() ? "" : "; ", n,
+                          n == 1 ? "trial" : "trials", start.measure_again.front().why, n > 1 ? "; ..." : "");
     s.progress({.stage = "search",
                 .trial = resumed,
                 .trials = planned,
                 .best_us = s.search_best_us,
                 .eager_us = s.eager.median_us,
                 .compile_us = s.compiled.median_us,
-                .note = fmt::format("{} trials resumed from the history", resumed)});
+                .note = note});
+  }
   json warm_starts = json::array();
   for (const auto& w : start.warm_starts) warm_starts.push_back({{"run_id", w.run_id}, {"config", w.config}});
 
@@ -151,7 +173,9 @@ std::optional<RunEnd> search_stage(OptimizeState& s) {
                 .best_us = s.search_best_us,
                 .eager_us = s.eager.median_us,
                 .compile_us = s.compiled.median_us,
-                .note = t.candidate.status});
+                .note = t.measured_again
+                            ? fmt::format("{}; measured again: {}", t.candidate.status, t.measured_again->why)
+                            : t.candidate.status});
   };
   try {
     // Only the guided search asks for diagnoses (of its beam parents).
@@ -159,6 +183,8 @@ std::optional<RunEnd> search_stage(OptimizeState& s) {
                                  req.strategy == "guided" ? profiler : CandidateProfiler{}, on_profile);
   } catch (const ProblemFailure&) {
     throw;  // the problem's own failure: run_optimize ends the run with its status
+  } catch (const HistoryError&) {
+    throw;  // the history cannot record (locked past the wait, damaged): the command ends on that
   } catch (const UserError& e) {
     // Every worker slot was taken out of the pool: what was measured is in the history (the same command
     // resumes it); the run ends with the reason.

@@ -1,3 +1,5 @@
+#include "kernelagent/core/output_dir.hpp"
+#include "kernelagent/core/template.hpp"
 #include "kernelagent/orchestrate/stages/optimize_stages.hpp"
 #include "kernelagent/orchestrate/stages/unit_floor.hpp"
 
@@ -40,8 +42,7 @@ json roofline_json(const OptimizeState& s) {
 std::optional<RunEnd> write_stage(OptimizeState& s) {
   const CandidateRecord& best = s.best->candidate;
   const fs::path kernel_path = s.opt.out_dir / "kernel.py";
-  std::error_code ec;
-  fs::copy_file(best.source_path, kernel_path, fs::copy_options::overwrite_existing, ec);
+  write_file_atomically(kernel_path, read_text_file(best.source_path));
   s.result["kernel_path"] = fs::absolute(kernel_path).string();
   json best_json = {{"candidate", best.name},
                     {"family", best.family},

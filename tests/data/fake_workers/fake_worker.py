@@ -3,7 +3,8 @@
 It speaks the protocol of docs/protocol.md without torch. The candidate's name picks the behaviour of
 `compile` and `check`: "crash*" kills the process with SIGSEGV, "exit*" exits with code 7, "hang*" never
 answers, "garbage*" writes a line that is not JSON, "sticky*" answers a sticky cuda_error and exits, "slow*"
-takes 0.4 s, any other name succeeds. Every request's op and candidate is appended to $FAKE_LOG so tests can see replays.
+takes 0.4 s, "killed*" is killed with SIGKILL (as the OOM killer or an operator kills a worker), "spawn*"
+starts a `sleep` that would outlive it and logs "spawned PID", any other name succeeds. Every request's op and candidate is appended to $FAKE_LOG so tests can see replays.
 FAKE_MODE=nohello exits before the hello; FAKE_MODE=noisy prints to stdout before the hello. FAKE_MODE holds
 several modes separated by commas; for a worker slot that goes bad: "slow" makes every compile take 0.4 s,
 "once" starts only the first time (later starts exit before the hello, like a GPU that went away),
@@ -18,6 +19,7 @@ each phase.
 import json
 import os
 import signal
+import subprocess
 import sys
 import time
 
@@ -96,6 +98,11 @@ def main():
                 time.sleep(3600)
             if cand.startswith("slow"):
                 time.sleep(0.4)
+            if cand.startswith("killed"):
+                os.kill(os.getpid(), signal.SIGKILL)
+            if cand.startswith("spawn"):
+                child = subprocess.Popen(["sleep", "300"], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
+                log(f"spawned {child.pid}")
             if cand.startswith("garbage"):
                 sys.stdout.write("Traceback (most recent call last): oops\n")
                 sys.stdout.flush()

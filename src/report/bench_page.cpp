@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "kernelagent/report/bench_charts.hpp"
+#include "kernelagent/report/conditions.hpp"
 #include "kernelagent/report/figures.hpp"
 #include "kernelagent/report/html.hpp"
 #include "kernelagent/report/page.hpp"
@@ -107,7 +108,14 @@ std::string table(const json& rows) {
 std::string bench_page(const BenchReport& b) {
   const json rows = b.bench.value("rows", json::array());
   std::string body = fmt::format("<h1>KernelAgent bench: {}</h1>\n", escape(b.name));
-  body += summary_tiles(b.bench.value("summary", json::object()), b.summary_line);
+  // The policy goes with the speedups (its problems share it; the first result that says so speaks for all).
+  std::string line = b.summary_line;
+  for (const ProblemReport& p : b.problems)
+    if (const std::string against = precision_against(p.result); !against.empty()) {
+      line += fmt::format(". Precision {}: {}.", text_at(b.bench, "precision", "?"), against);
+      break;
+    }
+  body += summary_tiles(b.bench.value("summary", json::object()), line);
   body += conditions(b.bench);
   body += "<h3>Problems</h3>\n<div class=\"scroll\">\n" + table(rows) + "</div>\n";
   if (const std::string chart = speedup_figure(rows); !chart.empty()) body += "<h3>Speedups</h3>\n" + chart;

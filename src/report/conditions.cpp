@@ -143,6 +143,15 @@ std::string run_text(const json& result) {
 
 }  // namespace
 
+std::string precision_against(const json& result) {
+  const json ref = field(result, "reference_precision");
+  if (!ref.is_object() || text_at(result, "dtype") != "float32") return "";
+  const std::string fp32 = text_at(ref, "fp32_matmul", "?");
+  return fmt::format("{} kernel against PyTorch's fp32 matmul precision '{}'{}",
+                     text_at(result, "precision") == "tf32" ? "a TF32-allowed" : "an fp32-accurate", fp32,
+                     fp32 == "highest" ? " (IEEE fp32)" : "");
+}
+
 std::string conditions_table(const json& result) {
   const json problem = field(result, "problem");
   const std::string ops = joined(field(problem, "ops"));

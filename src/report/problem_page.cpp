@@ -76,6 +76,8 @@ std::string verdict(const json& r) {
                                 : fmt::format(". It is slower than the faster baseline ({}).", ratio_x(*vs_faster));
   else
     sentence += ".";
+  if (const std::string against = precision_against(r); !against.empty())
+    sentence += fmt::format(" Measured as {}.", against);
   std::string html = fmt::format("<p class=\"lead\">{}</p>\n<div class=\"tiles\">\n", escape(sentence));
   html += tile(time_us(*kernel_us), "kernel (median)");
   html += tile(vs_eager ? ratio_x(*vs_eager) : "-", "vs eager", speedup_cls(vs_eager));

@@ -121,6 +121,9 @@ TEST(ReportProblem, ProfiledOptimizeShowsEveryFigure) {
     expect_has(html, s);
   EXPECT_EQ(count(html, "<table class=\"evidence\">"), 5u);
   // The winner's configuration; its source was not recorded with this result, and the page says so.
+  expect_has(html,
+             "Measured as an fp32-accurate kernel against PyTorch&#39;s fp32 matmul precision &#39;highest&#39; "
+             "(IEEE fp32).");
   expect_has(html, "split_r=12");
   expect_has(html, "no kernel.py beside result.json");
 }

@@ -10,4 +10,9 @@ namespace kernelagent::report {
 
 std::string conditions_table(const nlohmann::json& result);
 
+// What a speedup of an fp32 problem is measured against, said beside it as the terminal says it: "a TF32-allowed
+// kernel against PyTorch's fp32 matmul precision 'highest' (IEEE fp32)"; "" for another dtype or an older
+// result without reference_precision.
+std::string precision_against(const nlohmann::json& result);
+
 }  // namespace kernelagent::report

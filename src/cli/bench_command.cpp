@@ -10,6 +10,7 @@
 #include "kernelagent/cli/bench_summary.hpp"
 #include "kernelagent/cli/commands.hpp"
 #include "kernelagent/cli/optimize_options.hpp"
+#include "kernelagent/cli/report_files.hpp"
 #include "kernelagent/cli/session.hpp"
 #include "kernelagent/core/output_dir.hpp"
 
@@ -169,11 +170,13 @@ int run_bench_command(const CommonOptions& common, const BenchArgs& args) {
               {"precision", args.precision}, {"slots", at_once}, {"rows", rows_ref},
               {"summary", summary.to_json()}};
   write_file_atomically(out_dir / "bench.json", doc.dump(2) + "\n");
+  const auto report = write_report_beside(out_dir);
   if (common.json) std::cout << doc.dump(2) << "\n";
   else {
     print_table(rows_ref, conditions);
     fmt::print("summary     {}\n", summary_line(summary));
     fmt::print("written     {}\n", (out_dir / "bench.json").string());
+    if (report) fmt::print("report      {}\n", report->string());
   }
   return failures == 0 ? 0 : static_cast<int>(ExitCode::no_valid_kernel);
 }

@@ -1,5 +1,5 @@
 // kernelagent: turns a slow PyTorch operation into a verified, fast Triton kernel.
-// Subcommands: optimize, sweep, replay, bench, history, diagnose, profile (see README.md).
+// Subcommands: optimize, sweep, replay, bench, report, history, diagnose, profile (see README.md).
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
@@ -182,6 +182,15 @@ int main(int argc, char** argv) {
   profile->add_option("--db", common.db, "history database")->check(nonempty_path(kDbHint));
   profile->add_flag("--json", common.json, "print JSON");
 
+  ReportArgs rep;
+  auto* report_cmd = app.add_subcommand("report",
+                                        "write one self-contained HTML page (charts, no script, nothing loaded) of "
+                                        "an optimize's or a bench's output");
+  report_cmd
+      ->add_option("dir", rep.dir, "an optimize's output folder (result.json) or a bench's (bench.json), or that file")
+      ->required();
+  report_cmd->add_option("--out", rep.out, "the HTML file to write (default: report.html in DIR)");
+
   HistoryArgs hist;
   auto* history = app.add_subcommand("history", "list past runs from the history database");
   history->add_option("--limit", hist.limit, "most runs to list")->check(whole_number(1));
@@ -239,6 +248,7 @@ int main(int argc, char** argv) {
     if (*replay_cmd) return run_replay_command(common, replay);
     if (*bench_cmd) return run_bench_command(common, bench);
     if (*sweep_cmd) return run_sweep_command(common, sweep);
+    if (*report_cmd) return run_report_command(rep);
     if (*history) return run_history_command(common, hist);
     if (*diagnose) return run_diagnose_command(diag);
     if (*profile) return run_profile_command(common, prof);

@@ -6,6 +6,7 @@
 #include "kernelagent/cli/arg_checks.hpp"
 #include "kernelagent/cli/commands.hpp"
 #include "kernelagent/cli/optimize_options.hpp"
+#include "kernelagent/cli/report_files.hpp"
 #include "kernelagent/cli/session.hpp"
 #include "kernelagent/core/output_dir.hpp"
 
@@ -94,11 +95,13 @@ int run_optimize_command(const CommonOptions& common, const OptimizeArgs& args) 
   OptimizeOutcome out = run_optimize(opt, *session.pool, *session.history, session.families);
   progress.finish();
   session.pool->shutdown();
+  const auto report = write_report_beside(opt.out_dir);
   if (common.json) {
     std::cout << out.result.dump(2) << "\n";
   } else {
     print_summary(out.result);
     fmt::print("result      {}\n", (opt.out_dir / "result.json").string());
+    if (report) fmt::print("report      {}\n", report->string());
   }
   if (out.code != ExitCode::ok) std::cerr << "kernelagent: " << out.message << "\n";
   return static_cast<int>(out.code);

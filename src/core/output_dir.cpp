@@ -131,6 +131,15 @@ void clear_earlier_run(const fs::path& out_dir) {
       // not one of ours
     }
   }
+  // The report names its writer in its head (report/page.cpp); a report.html of anyone else's stays.
+  if (const fs::path report = out_dir / "report.html"; fs::is_regular_file(report, ec)) {
+    try {
+      if (read_text_file(report).find("<meta name=\"generator\" content=\"kernelagent report\">") != std::string::npos)
+        fs::remove(report, ec);
+    } catch (const std::exception&) {
+      // unreadable: not ours to judge
+    }
+  }
   for (const auto& [sub, ext] : {std::pair{"candidates", ".py"}, std::pair{"profiles", ""}}) {
     if (!fs::is_directory(out_dir / sub, ec)) continue;
     std::vector<fs::path> stale;

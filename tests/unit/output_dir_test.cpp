@@ -11,6 +11,7 @@
 
 #include "kernelagent/core/error.hpp"
 #include "kernelagent/core/template.hpp"
+#include "kernelagent/report/page.hpp"
 #include "test_data.hpp"
 
 using namespace kernelagent;
@@ -74,7 +75,9 @@ TEST(OutputDir, AnEarlierRunsFilesAreClearedAndNothingElse) {
   write_text_file(out / "profiles" / "c2" / "ncu.csv", "x");
   write_text_file(out / "candidates" / "mine.py", "mine");
   write_text_file(out / "notes.txt", "mine");
+  write_text_file(out / "report.html", report::document("relu", "<p>earlier</p>"));
   clear_earlier_run(out);
+  EXPECT_FALSE(fs::exists(out / "report.html"));
   EXPECT_FALSE(fs::exists(out / "kernel.py"));
   EXPECT_FALSE(fs::exists(out / "result.json"));
   EXPECT_FALSE(fs::exists(out / "candidates" / "c0.py"));
@@ -85,7 +88,9 @@ TEST(OutputDir, AnEarlierRunsFilesAreClearedAndNothingElse) {
   // A kernel.py or result.json that KernelAgent did not write is the user's.
   write_text_file(out / "kernel.py", "import torch\n");
   write_text_file(out / "result.json", R"({"mine": true})");
+  write_text_file(out / "report.html", "<html><body>my notes</body></html>");
   clear_earlier_run(out);
+  EXPECT_TRUE(fs::exists(out / "report.html"));
   EXPECT_TRUE(fs::exists(out / "kernel.py"));
   EXPECT_TRUE(fs::exists(out / "result.json"));
 }

@@ -106,6 +106,13 @@ struct ProfileArgs {
   bool matmul = false;    // --matmul: the kernel computes a matrix product (implied by a matmul-family result)
 };
 int run_profile_command(const CommonOptions& common, const ProfileArgs& args);
+
+// `report DIR`: the self-contained HTML page of an optimize's or a bench's output.
+struct ReportArgs {
+  std::string dir;  // an optimize's output folder, a bench's, or its result.json / bench.json
+  std::string out;  // --out FILE: default DIR/report.html
+};
+int run_report_command(const ReportArgs& args);
 int run_history_command(const CommonOptions& common, const HistoryArgs& args);
 
 }  // namespace kernelagent::cli

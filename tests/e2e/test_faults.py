@@ -225,8 +225,9 @@ def test_a_database_locked_by_another_process_fails_clearly(earlier, tmp_path):
     holder = sqlite3.connect(db, timeout=0, isolation_level=None)
     holder.execute("BEGIN EXCLUSIVE")  # another process holds the write lock for the whole run
     try:
+        # A short wait: the lock is held past any wait; the default wait is 30 s.
         r = subprocess.run(command(earlier["problem"], tmp_path / "out", db, sys.executable, "--trials", "3"),
-                           env=env(), capture_output=True, text=True, timeout=300)
+                           env=env(KERNELAGENT_DB_WAIT="3"), capture_output=True, text=True, timeout=300)
     finally:
         holder.execute("ROLLBACK")
         holder.close()

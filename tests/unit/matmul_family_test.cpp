@@ -272,3 +272,32 @@ TEST(MatmulFamily, AlignsOnlyOperandsWithMisalignedStrides) {
   // The square fixture (64 x 64) is aligned already: the copy would only repeat the plain configuration.
   EXPECT_FALSE(f.valid(base, trace("1_Square_matrix_multiplication_"), nullptr, Precision::strict));
 }
+
+// KernelBench's products at their own shapes (tests/data/families/matmul/kernelbench: traces recorded with
+// scripts/record-trace --meta from examples/matmul): each has a family, and that family has a configuration
+// valid on the H200 at that shape, so a one-trial run of each works. The products proper are the matmul
+// family's; a matrix-vector product, a scaling or a diagonal one may be another's.
+TEST(MatmulFamily, EveryKernelBenchProductHasAFamilyAndAValidConfigurationAtItsShape) {
+  const auto h200 = find_gpu_spec("NVIDIA H200");
+  ASSERT_TRUE(h200);
+  int seen = 0, products = 0;
+  for (const auto& e : fs::directory_iterator(test::data_dir() / "families" / "matmul" / "kernelbench")) {
+    const std::string name = e.path().stem().string();
+    SCOPED_TRACE(name);
+    const TraceResult t = TraceResult::from_json(test::read_json(e.path()));
+    const Family* first = nullptr;
+    for (const auto& f : test::families())
+      if (f->recognise(t)) {
+        first = f.get();
+        break;
+      }
+    ASSERT_NE(first, nullptr);
+    auto p = test::recognised(*first, t);
+    const Config c = test::first_valid(*p, &*h200);
+    EXPECT_NE(p->emit(c, {name + ".py"}).find("class ModelNew"), std::string::npos);
+    products += first->name() == "matmul";
+    ++seen;
+  }
+  EXPECT_EQ(seen, 16);
+  EXPECT_GE(products, 12);
+}

@@ -79,7 +79,7 @@ def build(name: str, path: str, problem: Problem) -> tuple[Candidate, float]:
 
 def _guard_error(name: str, verdict: cheat_checks.GuardVerdict) -> WorkerError:
     return WorkerError(verdict.status, f"candidate {name}: its import, ModelNew(*init_inputs) or first call changed "
-                                       f"what the check and the timer rely on: {verdict.message} (put back)",
+                                       f"what the check and the timer rely on: {verdict.message} ({verdict.aftermath})",
                        **({"sticky": True} if verdict.restart else {}))
 
 

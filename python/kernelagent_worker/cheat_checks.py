@@ -39,6 +39,11 @@ class GuardVerdict:
     message: str = ""
     restart: bool = False       # what changed cannot be put back in this process (a thread, a weight)
 
+    @property
+    def aftermath(self) -> str:
+        return ("the worker ends after this reply: that cannot be put back in its process" if self.restart
+                else "put back")
+
 
 class ForwardGuard:
     """Snapshot before a candidate's code runs; `end()` compares, puts back, and says what changed."""
@@ -70,7 +75,7 @@ def blame_timing(results: dict, candidates: list[str], verdict: GuardVerdict) ->
     for name in candidates:
         results[name] = {"status": verdict.status,
                          "message": f"while {', '.join(candidates)} {'was' if len(candidates) == 1 else 'were'} "
-                                    f"timed, the process was changed: {verdict.message} (put back)"}
+                                    f"timed, the process was changed: {verdict.message} ({verdict.aftermath})"}
 
 
 def in_stream_order(outs: list | None, dev: str) -> list | None:

@@ -344,7 +344,8 @@ def check(problem: Problem, cand_name: str, model: torch.nn.Module, seeds: list,
         if run.guard.status == "cheat_tampering":
             # What cannot be put back (a running thread, a written weight) ends this worker after the reply.
             return reply("cheat_tampering", f"{where}: the forward changed what the check relies on: "
-                                            f"{run.guard.message} (put back)", **({"sticky": True} if run.guard.restart else {}))
+                                            f"{run.guard.message} ({run.guard.aftermath})",
+                         **({"sticky": True} if run.guard.restart else {}))
         if run.guard.status:
             return reply(run.guard.status, f"{where}: the forward left state on the GPU for later calls: "
                                            f"{run.guard.message} (reset)")

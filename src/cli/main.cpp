@@ -180,6 +180,13 @@ int main(int argc, char** argv) {
       ->check(one_of({"none", "base"}));
   profile->add_flag("--matmul", prof.matmul, "the kernel computes a matrix product (tensor-core verdicts apply)");
   profile->add_flag("--set-full", prof.full_set, "collect `--set full` instead of the sections the diagnosis needs");
+  profile
+      ->add_option("--bytes", prof.bytes,
+                   "the problem's compulsory bytes (default: from the history's last optimize of the problem; "
+                   "`kernelagent check` reports them)")
+      ->check(real_number(0, true, std::nullopt, "a number of bytes"));
+  profile->add_option("--flops", prof.flops, "the problem's FLOPs (default: as --bytes)")
+      ->check(real_number(0, true, std::nullopt, "a number of FLOPs"));
   profile->add_option("--home", common.home, "folder holding python/ and families/")
       ->check(nonempty_path("leave --home out to find it from the binary's location"));
   profile->add_option("--python", common.python, "Python interpreter with torch and triton")

@@ -107,6 +107,10 @@ struct ProfileArgs {
   std::string clock_control = "none";
   bool full_set = false;  // --set-full
   bool matmul = false;    // --matmul: the kernel computes a matrix product (implied by a matmul-family result)
+  // --bytes, --flops: the problem's compulsory work, as diagnose takes it; default: what the history's last
+  // optimize of the problem measured (a kernel of your own: `kernelagent check` reports both)
+  double bytes = 0;
+  double flops = 0;
 };
 int run_profile_command(const CommonOptions& common, const ProfileArgs& args);
 

@@ -50,8 +50,8 @@ class ForwardGuard:
 
     def __init__(self, problem, dev: str, rng: bool = True, timing: bool = False):
         self.dev = dev
+        self.gpu_before = gpu_state.read(dev)   # first: reading it the first time loads the driver library
         self.snapshot = integrity.Snapshot.take(problem, rng=rng, timing=timing)
-        self.gpu_before = gpu_state.read(dev)
 
     def end(self) -> GuardVerdict:
         changes = self.snapshot.changes()

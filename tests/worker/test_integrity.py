@@ -114,6 +114,14 @@ def test_digests_see_a_single_changed_or_moved_element():
     assert not same_values(torch.tensor([1.0, 2.0]), torch.tensor([1.0, 2.5]))
 
 
+def test_loading_the_driver_for_the_gpu_state_is_not_a_change_of_the_worker():
+    # On a GPU the first guard loads libcuda; a module global rebound then would be blamed on the candidate.
+    gpu_state._libcuda.cache_clear()
+    snap = integrity.Snapshot.take()
+    gpu_state._libcuda()
+    assert snap.changes() == []
+
+
 def test_no_gpu_state_is_read_on_the_cpu():
     assert gpu_state.read("cpu") == {}
     assert gpu_state.describe({}, {}) is None

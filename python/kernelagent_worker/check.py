@@ -14,6 +14,7 @@ first failure is the status; docs/check.md explains each with an example):
                         Triton candidate records none; ops issued by Triton's own runtime are not counted)
   cheat_other_stream    a CUDA stream was created or switched to during the forward
   runtime_error / cuda_error / out_of_memory   the forward raised
+  cheat_tensor_subclass an output is not a plain torch.Tensor (a subclass's methods could fake the comparison)
   cheat_returns_input   an output shares its storage with an input (the input itself or a view of it)
   cheat_reads_reference an output changed after the forward returned, while the reference ran
   cheat_writes_input    the forward wrote into an input that the reference leaves alone
@@ -363,6 +364,11 @@ def check(problem: Problem, cand_name: str, model: torch.nn.Module, seeds: list,
         if outs is None:
             return reply("wrong_shape", f"{where}: the forward returned a {type(out).__name__}, expected "
                                         f"{len(problem.output_desc)} tensor(s)")
+        k = next((k for k, o in enumerate(outs) if type(o) is not torch.Tensor), None)
+        if k is not None:
+            return reply("cheat_tensor_subclass", f"{where}: output {k} is of type {type(outs[k]).__qualname__}, a "
+                                                  "subclass of torch.Tensor whose Python methods could answer the comparison; "
+                                                  "return a plain tensor")
         i = _returns_input(outs, mine)
         if i is not None:
             return reply("cheat_returns_input", f"{where}: output {i} shares storage with an input; the "

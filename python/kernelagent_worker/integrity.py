@@ -19,6 +19,8 @@ What is watched:
   rng         torch's CPU and CUDA generators, Python's `random`, numpy's global generator (forwards only:
               a constructor may draw its initial weights)
   threads     a thread the candidate started that is still running when its code returns
+  modes       torch function and dispatch modes left on their stacks (a mode left active would see, and
+              could answer, every torch call the comparison makes)
   reference   the problem's module, the Problem record, every submodule of the reference model (its
               attributes, hooks, parameters and buffers by identity, and the parameters' values), and the
               global module hooks
@@ -117,8 +119,7 @@ def _containers(problem) -> list[tuple[str, dict]]:
         for sub, m in problem.model.named_modules():
             label = f"the reference model{'.' + sub if sub else ''}"
             for k, v in vars(m).items():
-                if isinstance(v, dict) and (k.endswith("hooks") or k in ("_parameters", "_buffers", "_modules")
-                                            or "hooks" in k):
+                if isinstance(v, dict) and ("hooks" in k or k in ("_parameters", "_buffers", "_modules")):
                     out.append((f"{label}.{k}", v))
     return out
 
@@ -195,6 +196,17 @@ def _set_rng(name: str, state: Any) -> None:
         np.random.set_state(state)
 
 
+def _mode_depths() -> tuple[int, int]:
+    return torch._C._len_torch_function_stack(), torch._C._len_torch_dispatch_stack()
+
+
+def _pop_modes(function_depth: int, dispatch_depth: int) -> None:
+    while torch._C._len_torch_function_stack() > function_depth:
+        torch._C._pop_torch_function_stack()
+    while torch._C._len_torch_dispatch_stack() > dispatch_depth:
+        torch._C._pop_torch_dispatch_stack()
+
+
 def _parameter_digests(problem) -> dict:
     if problem is None:
         return {}
@@ -220,7 +232,7 @@ class Snapshot:
     rng_states: dict = field(default_factory=dict)
     threads: set = field(default_factory=set)
     parameters: dict = field(default_factory=dict)
-
+    modes: tuple = (0, 0)                              # depths of the torch function and dispatch mode stacks
     watch_threads: bool = True
 
     @classmethod
@@ -243,6 +255,7 @@ class Snapshot:
             s.rng_states = _rng_states()
         s.threads = {t.ident for t in threading.enumerate()}
         s.parameters = _parameter_digests(s.problem)
+        s.modes = _mode_depths()
         return s
 
     def changes(self) -> list[Change]:
@@ -267,6 +280,12 @@ class Snapshot:
         for t in threading.enumerate() if self.watch_threads else []:
             if t.ident not in self.threads and t.is_alive():
                 found.append(Change(f"thread {t.name!r} was started and is still running", lambda: None, False))
+        now_modes = _mode_depths()
+        if now_modes != self.modes:
+            found.append(Change(f"the torch function and dispatch mode stacks are {now_modes[0]} and {now_modes[1]} "
+                                f"deep, not {self.modes[0]} and {self.modes[1]} (a mode left active)",
+                                (lambda f, d: lambda: _pop_modes(f, d))(*self.modes),
+                                all(n >= b for n, b in zip(now_modes, self.modes))))
         now_params = _parameter_digests(self.problem)
         for name, was in self.parameters.items():
             if name in now_params and now_params[name] != was:

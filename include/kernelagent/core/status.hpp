@@ -23,6 +23,8 @@ inline constexpr std::string_view nan_or_inf = "nan_or_inf";
 inline constexpr std::string_view cheat_torch_compute = "cheat_torch_compute";  // PyTorch computes, not a kernel
 inline constexpr std::string_view cheat_returns_input = "cheat_returns_input";  // an input or a view of one
 inline constexpr std::string_view cheat_other_stream = "cheat_other_stream";    // created or switched streams
+inline constexpr std::string_view cheat_tensor_subclass = "cheat_tensor_subclass";  // its methods could answer
+                                                                                    // the comparison
 inline constexpr std::string_view cheat_work_in_flight = "cheat_work_in_flight";  // right only after a device sync
 inline constexpr std::string_view cheat_cached_output = "cheat_cached_output";  // an earlier call's values
 inline constexpr std::string_view cheat_writes_input = "cheat_writes_input";    // wrote into its inputs

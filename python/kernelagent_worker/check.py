@@ -379,8 +379,9 @@ def check(problem: Problem, cand_name: str, model: torch.nn.Module, seeds: list,
         note("reference", seed=seed)
         try:
             torch.manual_seed(seed)
-            ref = as_tensor_list(problem.model(*inputs))
-            device_mod.synchronize(dev)
+            with device_mod.fp32_mode(problem.reference_mode):
+                ref = as_tensor_list(problem.model(*inputs))
+                device_mod.synchronize(dev)
         except KeyboardInterrupt:
             raise
         except BaseException as e:
@@ -420,11 +421,11 @@ def check(problem: Problem, cand_name: str, model: torch.nn.Module, seeds: list,
     return reply("ok")
 
 
-def validate(req: dict) -> tuple[list, float, float]:
+def validate(req: dict, op: str = "check") -> tuple[list, float, float]:
     seeds, atol, rtol = req.get("seeds"), req.get("atol"), req.get("rtol")
     if not (isinstance(seeds, list) and seeds and all(isinstance(s, int) and not isinstance(s, bool) for s in seeds)):
-        raise WorkerError("bad_request", "check needs \"seeds\": a non-empty list of integers")
+        raise WorkerError("bad_request", f"{op} needs \"seeds\": a non-empty list of integers")
     for key, v in (("atol", atol), ("rtol", rtol)):
         if not (isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and v >= 0):
-            raise WorkerError("bad_request", f"check needs \"{key}\": a number >= 0")
+            raise WorkerError("bad_request", f"{op} needs \"{key}\": a number >= 0")
     return seeds, float(atol), float(rtol)

@@ -6,6 +6,7 @@ candidates run on Triton's interpreter with CPU tensors. KERNELAGENT_DEVICE=cpu 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import platform
 import sys
@@ -56,13 +57,51 @@ def versions() -> dict:
     }
 
 
-def reference_precision() -> dict:
-    """How PyTorch itself multiplies fp32 here (the baselines run with these settings, which the worker
-    never changes): 'highest' is IEEE fp32, 'high' or 'medium' let cuBLAS use TF32 or bf16."""
+def fp32_settings() -> dict:
+    """How PyTorch multiplies and convolves fp32 now: 'highest' is IEEE fp32, 'high' or 'medium' let cuBLAS use
+    TF32 or bf16; cudnn_allow_tf32 lets cuDNN's convolutions use TF32 (PyTorch's default: True)."""
     return {
         "fp32_matmul": torch.get_float32_matmul_precision(),
         "cudnn_allow_tf32": bool(torch.backends.cudnn.allow_tf32),
     }
+
+
+# PyTorch's own settings when the worker started (its defaults, or what the environment made them): the
+# "default" mode, which eager_default and compile_default are timed under.
+_DEFAULTS = fp32_settings()
+
+# The fp32 modes the worker runs PyTorch under (docs/protocol.md): IEEE fp32 everywhere (the reference a
+# candidate is checked against, and the accuracy-matched baselines of --precision strict), TF32 allowed
+# everywhere (the baselines of --precision tf32), and PyTorch's defaults as they were at start.
+MODES = {
+    "ieee": {"fp32_matmul": "highest", "cudnn_allow_tf32": False},
+    "tf32": {"fp32_matmul": "high", "cudnn_allow_tf32": True},
+}
+
+
+def mode_settings(mode: str) -> dict:
+    return dict(_DEFAULTS) if mode == "default" else dict(MODES[mode])
+
+
+def _apply(settings: dict) -> None:
+    torch.set_float32_matmul_precision(settings["fp32_matmul"])
+    torch.backends.cudnn.allow_tf32 = settings["cudnn_allow_tf32"]
+
+
+@contextlib.contextmanager
+def fp32_mode(mode: str):
+    """Runs the block under one of MODES (or "default"), then puts back the settings it found."""
+    saved = fp32_settings()
+    _apply(mode_settings(mode))
+    try:
+        yield
+    finally:
+        _apply(saved)
+
+
+def reference_precision() -> dict:
+    """PyTorch's defaults here, as the worker found them: the pytorch_default baselines run with these."""
+    return dict(_DEFAULTS)
 
 
 def hello(dev: str) -> dict:

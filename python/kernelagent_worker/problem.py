@@ -25,6 +25,19 @@ REQUIRED = ("Model", "get_inputs", "get_init_inputs")
 SHAPE_HINT = "a KernelBench problem defines Model, get_inputs and get_init_inputs"
 
 _counter = itertools.count()
+PRECISIONS = ("strict", "tf32")
+
+
+def reference_mode(precision: str | None) -> str:
+    """The fp32 mode (device.MODES) the reference runs in for correctness: IEEE fp32 under a policy, so that a
+    candidate is never checked against PyTorch's TF32 convolutions; PyTorch's own settings without one."""
+    return "default" if precision is None else "ieee"
+
+
+def baseline_mode(precision: str | None) -> str:
+    """The fp32 mode of the eager and compile baselines: accuracy-matched under strict, TF32 allowed
+    everywhere under tf32, PyTorch's own settings without a policy."""
+    return {"strict": "ieee", "tf32": "tf32"}.get(precision, "default")
 
 
 @dataclass
@@ -38,11 +51,21 @@ class Problem:
     inputs: list
     input_desc: list = field(default_factory=list)
     output_desc: list = field(default_factory=list)
-    compiled: Any = None            # torch.compile(model), built on first use by `time`
     compile_error: str | None = None
     # The value every element of a parameter or buffer held when Model was built, for those that held one
     # (BatchNorm's ones and zeros): a kernel's ModelNew starts from it (see trace.py).
     init_fill: dict = field(default_factory=dict)
+    # The engine's precision policy ("strict" or "tf32"), None when the load did not give one.
+    precision: str | None = None
+    compiled_by_mode: dict = field(default_factory=dict)   # fp32 mode -> torch.compile(model), built by `time`
+
+    @property
+    def reference_mode(self) -> str:
+        return reference_mode(self.precision)
+
+    @property
+    def baseline_mode(self) -> str:
+        return baseline_mode(self.precision)
 
     def make_inputs(self, seed: int) -> list:
         """Fresh inputs from get_inputs() under torch.manual_seed(seed), on the device."""
@@ -162,9 +185,10 @@ def _no_note(phase: str, **fields) -> None:
     pass
 
 
-def load(path: str, seed: int, dev: str, note=_no_note) -> Problem:
+def load(path: str, seed: int, dev: str, note=_no_note, precision: str | None = None) -> Problem:
     """The problem, loaded; `note(phase)` is called as each phase starts (import, init_inputs, model, inputs,
-    reference), so that a problem that hangs or ends the process is caught in a named phase."""
+    reference), so that a problem that hangs or ends the process is caught in a named phase. Its one reference
+    run is in the reference's fp32 mode for `precision` (Problem.reference_mode)."""
     if not isinstance(path, str) or not path:
         raise WorkerError("bad_request", "load needs \"problem\": the absolute path of a problem file")
     if os.path.isdir(path):
@@ -213,8 +237,9 @@ def load(path: str, seed: int, dev: str, note=_no_note) -> Problem:
     note("reference")
     try:
         torch.manual_seed(seed)
-        out = model(*clone_inputs(inputs))
-        device_mod.synchronize(dev)
+        with device_mod.fp32_mode(reference_mode(precision)):
+            out = model(*clone_inputs(inputs))
+            device_mod.synchronize(dev)
     except KeyboardInterrupt:
         raise
     except BaseException as e:
@@ -225,7 +250,7 @@ def load(path: str, seed: int, dev: str, note=_no_note) -> Problem:
                                          "it must return a tensor or a tuple/list of tensors")
     return Problem(path=path, seed=seed, device=dev, module=module, model=model, init_inputs=init_inputs,
                    inputs=inputs, input_desc=[describe_value(x) for x in inputs],
-                   output_desc=[describe_value(o) for o in outs], init_fill=init_fill)
+                   output_desc=[describe_value(o) for o in outs], init_fill=init_fill, precision=precision)
 
 
 def load_reply(p: Problem) -> dict:

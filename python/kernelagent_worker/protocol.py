@@ -26,6 +26,8 @@ import torch
 from . import candidate as candidate_mod
 from . import cheat_checks
 from . import check as check_mod
+from . import device as device_mod
+from . import mode_error as mode_error_mod
 from . import problem as problem_mod
 from . import timing
 from . import trace as trace_mod
@@ -35,7 +37,12 @@ EXIT_STICKY = 3
 
 # The status an unexpected exception in a handler becomes (when it is not a memory or CUDA error).
 DEFAULT_FAILURE = {"load": "bad_problem", "trace": "trace_failed", "compile": "compile_error",
-                   "check": "runtime_error", "time": "runtime_error"}
+                   "check": "runtime_error", "time": "runtime_error", "mode_error": "runtime_error"}
+
+# The baselines `time` knows besides compiled candidates: eager and torch.compile of the reference, in the
+# policy's fp32 mode (Problem.baseline_mode) or, with "_default", in PyTorch's defaults.
+BASELINES = {"eager": (False, False), "compile": (True, False), "eager_default": (False, True),
+             "compile_default": (True, True)}
 
 
 def jsonable(v: Any) -> Any:
@@ -72,7 +79,7 @@ class Worker:
         self.candidates: dict[str, candidate_mod.Candidate] = {}
         self.handlers: dict[str, Callable[[dict], dict]] = {
             "load": self.load, "trace": self.trace, "compile": self.compile, "check": self.check,
-            "time": self.time, "release": self.release, "shutdown": self.shutdown,
+            "time": self.time, "mode_error": self.mode_error, "release": self.release, "shutdown": self.shutdown,
         }
         self.exit_code: int | None = None   # set when the worker must exit after the current reply
         self._progress_id: Any = None       # the id of the request being served, when it asked for notes
@@ -152,12 +159,15 @@ class Worker:
         seed = req.get("seed", 0)
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise WorkerError("bad_request", "load needs \"seed\": an integer")
+        precision = req.get("precision")
+        if precision is not None and precision not in problem_mod.PRECISIONS:
+            raise WorkerError("bad_request", f"load's \"precision\" is strict or tf32, not {precision!r}")
         self.problem = None          # a second load replaces the first, candidates included
         self.candidates.clear()
         gc.collect()
         if self.dev == "cuda":
             torch.cuda.empty_cache()
-        self.problem = problem_mod.load(req.get("problem"), seed, self.dev, note=self.note)
+        self.problem = problem_mod.load(req.get("problem"), seed, self.dev, note=self.note, precision=precision)
         return problem_mod.load_reply(self.problem)
 
     def trace(self, req: dict) -> dict:
@@ -199,30 +209,44 @@ class Worker:
         if not isinstance(params["rounds"], int):
             raise WorkerError("bad_request", "time needs \"rounds\": an integer >= 1")
 
-        fns, results = {}, {}
+        fns, modes, results = {}, {}, {}
         for t in targets:
-            if t == "eager":
-                fns[t] = (lambda m, xs: lambda: m(*xs))(p.model, p.inputs)
-            elif t == "compile":
-                if p.compiled is None:
-                    p.compiled = torch.compile(p.model)
-                fns[t] = (lambda m, xs: lambda: m(*xs))(p.compiled, p.inputs)
+            if t in BASELINES:
+                compiled, default = BASELINES[t]
+                mode = "default" if default else p.baseline_mode
+                model = p.model
+                if compiled:
+                    # One torch.compile per mode: Inductor reads the fp32 settings when it compiles.
+                    if mode not in p.compiled_by_mode:
+                        p.compiled_by_mode[mode] = torch.compile(p.model)
+                    model = p.compiled_by_mode[mode]
+                fns[t] = (lambda m, xs: lambda: m(*xs))(model, p.inputs)
+                modes[t] = mode
             elif t in self.candidates:
                 fns[t] = (lambda m, xs: lambda: m(*xs))(self.candidates[t].model, problem_mod.clone_inputs(p.inputs))
             else:
-                results[t] = {"status": "bad_request", "message": f"unknown target {t!r}: eager, compile or a "
-                                                                  "compiled candidate's name"}
+                results[t] = {"status": "bad_request", "message": f"unknown target {t!r}: {', '.join(BASELINES)} "
+                                                                  "or a compiled candidate's name"}
         gpu = torch.cuda.get_device_properties(torch.cuda.current_device())
         guard = cheat_checks.ForwardGuard(p, self.dev, timing=True)
         try:
-            results.update(timing.time_targets(fns, l2_bytes=gpu.L2_cache_size,
-                                               warmup_failure={"compile": "compile_error"}, **params))
+            results.update(timing.time_targets(
+                fns, l2_bytes=gpu.L2_cache_size, modes={t: (lambda m: lambda: device_mod.fp32_mode(m))(m)
+                                                        for t, m in modes.items()},
+                warmup_failure={"compile": "compile_error", "compile_default": "compile_error"}, **params))
             cheat_checks.blame_timing(results, [t for t in fns if t in self.candidates], guard.end())
         except timing.StickyError as e:
             results.update(e.results)
             ordered = {t: results[t] for t in targets if t in results}
             return {"status": "cuda_error", "sticky": True, "message": str(e), "results": ordered}
-        return {"results": {t: results[t] for t in targets}}
+        return {"results": {t: results[t] for t in targets},
+                "modes": {t: {"mode": m, **device_mod.mode_settings(m)} for t, m in modes.items()}}
+
+    def mode_error(self, req: dict) -> dict:
+        """The error of the reference run in `mode` against the IEEE fp32 reference (mode_error.py)."""
+        p = self._need_problem()
+        seeds, atol, rtol = check_mod.validate(req, "mode_error")
+        return mode_error_mod.mode_error(p, req.get("mode"), seeds, atol, rtol)
 
     def release(self, req: dict) -> dict:
         """Hands the GPU memory PyTorch's caching allocator keeps for reuse back to the driver, so that

@@ -14,6 +14,7 @@ Example: time_targets({"eager": f, "c7": g}, min_ms=100, warmup_ms=25, rounds=1,
 
 from __future__ import annotations
 
+import contextlib
 import math
 import time
 from typing import Callable
@@ -124,9 +125,11 @@ class _Harness:
 
 
 def time_targets(fns: dict, *, min_ms: float, warmup_ms: float, rounds: int, graph_below_us: float,
-                 l2_bytes: int, warmup_failure: dict | None = None) -> dict:
+                 l2_bytes: int, warmup_failure: dict | None = None, modes: dict | None = None) -> dict:
     """Results per target name. `warmup_failure` names the status of a target whose warm-up fails (default
-    runtime_error; e.g. compile_error for torch.compile). Raises StickyError, whose .results holds what was
+    runtime_error; e.g. compile_error for torch.compile). `modes` maps a target to a context-manager factory
+    its calls run under (the fp32 mode of a baseline): entered around its warm-up, each stretch of its samples
+    and its graph capture, outside the timed calls. Raises StickyError, whose .results holds what was
     measured so far, on a sticky CUDA error."""
     results: dict = {}
     h = _Harness(l2_bytes)
@@ -143,9 +146,13 @@ def time_targets(fns: dict, *, min_ms: float, warmup_ms: float, rounds: int, gra
         if found and found[0] == "out_of_memory":
             torch.cuda.empty_cache()
 
+    def under(name: str):
+        return (modes or {}).get(name, contextlib.nullcontext)()
+
     def attempt(name: str, action: Callable[[], object], default: str = "runtime_error") -> bool:
         try:
-            action()
+            with under(name):
+                action()
             return True
         except KeyboardInterrupt:
             raise
@@ -174,7 +181,8 @@ def time_targets(fns: dict, *, min_ms: float, warmup_ms: float, rounds: int, gra
     for name in graphed:
         events_result = results[name]
         try:
-            graphs[name] = h.capture(fns[name])
+            with under(name):
+                graphs[name] = h.capture(fns[name])
             g_samples[name] = []
         except KeyboardInterrupt:
             raise

@@ -34,6 +34,7 @@ json row_of(const std::string& name, const json& r) {
   }
   row["eager"] = r.at("baselines").at("eager");
   row["compile"] = r.at("baselines").at("compile");
+  if (r.at("baselines").contains("pytorch_default")) row["pytorch_default"] = r.at("baselines").at("pytorch_default");
   row["kernelagent"] = r.at("best");
   row["speedup"] = r.at("speedup");
   row["roofline"] = r.at("roofline");

@@ -33,9 +33,12 @@ void print_timing(const json& r) {
              t.at("kernel").value("method", "n/a"));
   if (!r.contains("speedup")) return;
   auto sp = [](const json& v) { return v.is_number() ? fmt::format("{:.2f}x", v.get<double>()) : std::string("n/a"); };
-  fmt::print("speedup     {} vs eager, {} vs torch.compile (precision {}; PyTorch's fp32 matmul precision '{}')\n",
+  // The conditions go with the speedup, as optimize states them.
+  const json& set = t.value("baseline_settings", json::object());
+  fmt::print("speedup     {} vs eager, {} vs torch.compile (precision {}; baselines with fp32 products '{}', TF32 "
+             "convolutions {})\n",
              sp(r.at("speedup").at("vs_eager")), sp(r.at("speedup").at("vs_compile")), r.value("precision", ""),
-             r.value("reference_precision", json::object()).value("fp32_matmul", "?"));
+             set.value("fp32_matmul", "?"), set.value("cudnn_allow_tf32", false) ? "on" : "off");
   const json& roof = r.value("roofline", json(nullptr));
   if (roof.is_object() && roof.contains("fraction") && roof.at("fraction").is_number())
     fmt::print("roofline    {:.1f}% of the {} floor {} on {} ({:.2f} TB/s of {:.2f} TB/s nominal)\n",

@@ -101,14 +101,14 @@ void WorkerPool::start_others() {
   for (auto& t : threads) t.join();
 }
 
-void WorkerPool::load_others(const std::string& problem, int seed) {
+void WorkerPool::load_others(const std::string& problem, int seed, const std::string& precision) {
   std::vector<std::thread> threads;
   const int from = home() + 1;
   for (int i = from; i < size(); ++i) {
     if (retired(i)) continue;
-    threads.emplace_back([this, i, &problem, seed]() {
+    threads.emplace_back([this, i, &problem, &precision, seed]() {
       for (int attempt = 0; attempt < kFailuresToRetire && !retired(i); ++attempt) {
-        Reply r = slots_[i].worker->load(problem, seed);
+        Reply r = slots_[i].worker->load(problem, seed, precision);
         if (r.ok()) return note_answered(i);
         note_failure(i, fmt::format("loading the problem: {} {}", r.status, r.message));
       }

@@ -9,6 +9,7 @@
 #include <set>
 
 #include "kernelagent/core/status.hpp"
+#include "kernelagent/measure/baseline_precision.hpp"
 #include "kernelagent/measure/timing.hpp"
 #include "kernelagent/measure/tolerance.hpp"
 
@@ -106,7 +107,7 @@ class Run {
   void load_and_trace() {
     phase("loading the problem");
     const std::string problem = fs::absolute(opt_.problem).string();
-    Reply loaded = worker_.load(problem, 0);
+    Reply loaded = worker_.load(problem, 0, to_string(opt_.precision));
     if (!loaded.ok())
       throw UserError(ExitCode::bad_input, one_line(loaded.message.empty() ? loaded.status : loaded.message));
     r_["problem"]["inputs"] = loaded.body.value("inputs", json::array());
@@ -178,6 +179,8 @@ class Run {
                     {"rounds", opt_.rounds},
                     {"interleaved", true},
                     {"graph_below_us", opt_.graph_below_us},
+                    // The accuracy-matched baselines' fp32 settings, as optimize's (docs/result.md).
+                    {"baseline_settings", baseline_settings(opt_.precision)},
                     {"eager", eager_.to_json()},
                     {"compile", compiled_.to_json()},
                     {"kernel", kernel_.to_json()}};

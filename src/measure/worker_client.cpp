@@ -163,8 +163,9 @@ std::optional<Reply> WorkerClient::ensure_ready(const std::vector<std::string>& 
   return std::nullopt;
 }
 
-Reply WorkerClient::load(const std::string& problem_path, int seed) {
+Reply WorkerClient::load(const std::string& problem_path, int seed, const std::string& precision) {
   json req = {{"op", "load"}, {"problem", problem_path}, {"seed", seed}};
+  if (!precision.empty()) req["precision"] = precision;
   load_request_.reset();
   if (auto failed = ensure_ready({})) return *failed;
   Reply r = send(req, timeouts_.load);
@@ -221,6 +222,13 @@ Reply WorkerClient::time(const std::vector<std::string>& targets, double min_ms,
                {"rounds", rounds},
                {"graph_below_us", graph_below_us}},
               timeouts_.time);
+}
+
+Reply WorkerClient::mode_error(const std::string& mode, const std::vector<int>& seeds, double atol, double rtol) {
+  if (auto failed = ensure_ready({})) return *failed;
+  // As many reference runs as a check's, each with the load timeout a reference run has.
+  const auto limit = timeouts_.load * (2 * static_cast<int>(seeds.size()) + 1);
+  return send({{"op", "mode_error"}, {"mode", mode}, {"seeds", seeds}, {"atol", atol}, {"rtol", rtol}}, limit);
 }
 
 Reply WorkerClient::release() {

@@ -67,9 +67,14 @@ std::string precision_text(const json& result) {
                      : policy == "strict" ? "strict (fp32 stays fp32-accurate; 3xTF32 allowed)"
                                           : policy;
   const json ref = field(result, "reference_precision");
+  const json set = field(field(result, "baselines"), "settings");
+  if (set.is_object())
+    text += fmt::format("; the baselines: fp32 matmul precision '{}', cuDNN TF32 {}", text_at(set, "fp32_matmul", "?"),
+                        set.value("cudnn_allow_tf32", false) ? "allowed" : "off");
   if (ref.is_object())
-    text += fmt::format("; PyTorch's baselines: fp32 matmul precision '{}', cuDNN TF32 {}",
-                        text_at(ref, "fp32_matmul", "?"), ref.value("cudnn_allow_tf32", false) ? "allowed" : "off");
+    text += fmt::format("; PyTorch's {}: fp32 matmul precision '{}', cuDNN TF32 {}",
+                        set.is_object() ? "defaults" : "baselines", text_at(ref, "fp32_matmul", "?"),
+                        ref.value("cudnn_allow_tf32", false) ? "allowed" : "off");
   return text;
 }
 
@@ -144,6 +149,12 @@ std::string run_text(const json& result) {
 }  // namespace
 
 std::string precision_against(const json& result) {
+  // A result that says how its baselines ran (baselines.settings) is measured against those settings.
+  const json set = field(field(result, "baselines"), "settings");
+  if (set.is_object() && text_at(result, "dtype") == "float32")
+    return fmt::format("{} kernel against baselines with fp32 matmul precision '{}' and TF32 convolutions {}",
+                       text_at(result, "precision") == "tf32" ? "a TF32-allowed" : "an fp32-accurate",
+                       text_at(set, "fp32_matmul", "?"), set.value("cudnn_allow_tf32", false) ? "on" : "off");
   const json ref = field(result, "reference_precision");
   if (!ref.is_object() || text_at(result, "dtype") != "float32") return "";
   const std::string fp32 = text_at(ref, "fp32_matmul", "?");

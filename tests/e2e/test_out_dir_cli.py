@@ -79,7 +79,7 @@ def test_what_an_earlier_run_left_in_out_is_cleared(kernelagent, tmp_path):
     assert (out / "notes.txt").read_text() == "mine" and (out / "candidates" / "mine.py").read_text() == "mine"
 
     # A run that finds no kernel leaves no kernel.py of an earlier one beside its result.
-    (tmp_path / "tiny.py").write_text((DATA / "problems" / "unsupported" / "cumsum.py").read_text())
+    (tmp_path / "tiny.py").write_text((DATA / "problems" / "unsupported" / "sort.py").read_text())
     r = kernelagent("optimize", problem, "--out", out, db=db)
     assert r.returncode == 3, r.stderr
     assert json.loads((out / "result.json").read_text())["status"] == "unsupported"

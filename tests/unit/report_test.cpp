@@ -272,3 +272,25 @@ TEST(ReportFiles, ABenchRowWithoutItsFolderSaysWhy) {
   expect_has(html, "No result: no result.json in");
   fs::remove_all(dir);
 }
+
+// A convolution under strict: the baselines ran with TF32 off, and PyTorch's TF32 defaults are shown beside
+// them with their times, the kernel's speedup over each and their error against the IEEE reference.
+TEST(ReportProblem, PyTorchsDefaultsAreShownBesideTheAccuracyMatchedBaselines) {
+  report::ProblemReport p = cli::read_problem_report(reports() / "optimize-profiled");
+  json& r = p.result;
+  r["baselines"]["settings"] = {{"fp32_matmul", "highest"}, {"cudnn_allow_tf32", false}};
+  r["baselines"]["pytorch_default"] = {
+      {"why", "PyTorch's default runs fp32 convolutions on TF32 tensor cores (cudnn.allow_tf32 is True)"},
+      {"settings", {{"fp32_matmul", "highest"}, {"cudnn_allow_tf32", true}}},
+      {"eager", {{"status", "ok"}, {"median_us", 2365.0}, {"p10_us", 2300.0}, {"p90_us", 2400.0}}},
+      {"compile", {{"status", "compile_error"}, {"message", "inductor failed"}}},
+      {"error", {{"max_abs_err", 0.0031}, {"max_rel_err", 0.5}, {"within_tolerance", false}, {"seeds_checked", 3}}}};
+  const std::string html = report::problem_page(p);
+  expect_self_contained(html);
+  for (const char* s : {"convolutions on TF32 tensor cores (cudnn.allow_tf32 is True), unlike the baselines above",
+                        "eager (PyTorch&#39;s defaults)", "2.365 ms", "0.56x", "compile_error",
+                        "0.0031 (relative 0.5), beyond the run's tolerance, over 3 seeds",
+                        "the baselines: fp32 matmul precision &#39;highest&#39;, cuDNN TF32 off",
+                        "against baselines with fp32 matmul precision &#39;highest&#39; and TF32 convolutions off"})
+    expect_has(html, s);
+}

@@ -52,7 +52,7 @@ class WorkerPool {
   void start_others();
   // Loads the problem on every live slot but the home slot (which optimize loads itself), at once; a
   // slot that cannot load it kFailuresToRetire times is retired.
-  void load_others(const std::string& problem, int seed);
+  void load_others(const std::string& problem, int seed, const std::string& precision = "");
 
   int size() const { return static_cast<int>(slots_.size()); }
   int live() const;

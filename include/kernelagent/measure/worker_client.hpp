@@ -51,7 +51,9 @@ class WorkerClient {
 
   // A problem that hangs or ends the worker while it loads or is traced gets a message that names the
   // problem file and what it was doing ("hung while importing it").
-  Reply load(const std::string& problem_path, int seed);
+  // `precision` ("strict", "tf32" or empty) sets the fp32 modes the worker runs the reference and the
+  // baselines in (docs/protocol.md): the reference in IEEE fp32 under either policy.
+  Reply load(const std::string& problem_path, int seed, const std::string& precision = "");
   Reply trace();
   // The candidate's runs count against the check's timeout; each run of the reference has the load timeout of
   // its own. When the reference hangs, raises or ends the worker, the reply is bad_problem, naming the
@@ -59,8 +61,10 @@ class WorkerClient {
 
   Reply compile(const std::string& candidate, const std::string& path);
   Reply check(const std::string& candidate, const std::vector<int>& seeds, double atol, double rtol);
-  // Times targets ("eager", "compile", candidate names) with the one harness.
+  // Times targets ("eager", "compile", "eager_default", "compile_default", candidate names) with the one harness.
   Reply time(const std::vector<std::string>& targets, double min_ms, int rounds, double graph_below_us);
+  // The error of the reference run in an fp32 mode ("default": PyTorch's own) against the IEEE reference.
+  Reply mode_error(const std::string& mode, const std::vector<int>& seeds, double atol, double rtol);
   // Hands the GPU memory the worker's allocator caches back to the driver (before another process, the
   // profiled one, loads the problem on the same GPU). Does not start a worker that is not running: one
   // that is not running holds no memory.

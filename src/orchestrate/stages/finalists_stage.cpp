@@ -56,17 +56,15 @@ std::optional<RunEnd> finalists_stage(OptimizeState& s) {
   WorkerClient& final_worker = s.executor->home_worker();
   s.finals_on = s.executor->home_label();
   const std::vector<const SearchTrial*> finalists = choose_finalists(s);
-  std::vector<std::string> targets = {"eager", "compile"};
+  std::vector<std::string> targets = baseline_targets(s);
+  const std::size_t baselines = targets.size();
   for (const SearchTrial* f : finalists) targets.push_back(f->candidate.name);
   s.progress({.stage = "final",
               .best_us = s.search_best_us,
               .eager_us = s.eager.median_us,
               .compile_us = s.compiled.median_us});
   Reply fin = final_worker.time(targets, s.opt.final_min_ms, s.opt.final_rounds, s.opt.graph_below_us);
-  s.eager = timing_of(fin, "eager");
-  s.compiled = timing_of(fin, "compile");
-  s.record_timing("eager", "final", s.eager, s.finals_on);
-  s.record_timing("compile", "final", s.compiled, s.finals_on);
+  keep_baselines(s, fin, "final", s.finals_on);
   std::optional<double> fastest;
   for (const SearchTrial* f : finalists) {
     Timing t = timing_of(fin, f->candidate.name);
@@ -86,7 +84,7 @@ std::optional<RunEnd> finalists_stage(OptimizeState& s) {
                         {"final_rounds", s.opt.final_rounds},
                         {"interleaved", true},
                         {"graph_below_us", s.opt.graph_below_us},
-                        {"finalists", std::vector<std::string>(targets.begin() + 2, targets.end())}};
+                        {"finalists", std::vector<std::string>(targets.begin() + baselines, targets.end())}};
   return std::nullopt;
 }
 

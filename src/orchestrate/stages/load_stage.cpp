@@ -55,7 +55,7 @@ std::optional<RunEnd> load_stage(OptimizeState& s) {
                 .note = fmt::format("{}; at most {:g} s", load_phase_words(note, s.label), limit_s),
                 .live_only = true});
   });
-  Reply loaded = s.worker.load(s.problem.string(), 0);
+  Reply loaded = s.worker.load(s.problem.string(), 0, to_string(s.opt.precision));
   s.worker.on_note({});
   if (!loaded.ok()) {
     // The failed run is recorded too, so the history says what was tried.

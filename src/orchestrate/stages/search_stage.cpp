@@ -122,7 +122,7 @@ std::optional<RunEnd> search_stage(OptimizeState& s) {
   // The other slots load the problem too (the home slot has it), at once.
   if (s.pool.size() > 1) {
     s.progress({.stage = "load", .note = fmt::format("{} worker slots", s.pool.size())});
-    s.pool.load_others(s.problem.string(), 0);
+    s.pool.load_others(s.problem.string(), 0, to_string(s.opt.precision));
   }
   s.executor =
       std::make_unique<WorkerExecutor>(s.pool, s.history, s.run, *s.recognised,

@@ -1,5 +1,6 @@
 #include "kernelagent/core/output_dir.hpp"
 #include "kernelagent/core/template.hpp"
+#include "kernelagent/measure/baseline_precision.hpp"
 #include "kernelagent/orchestrate/stages/optimize_stages.hpp"
 #include "kernelagent/orchestrate/stages/unit_floor.hpp"
 
@@ -56,7 +57,18 @@ std::optional<RunEnd> write_stage(OptimizeState& s) {
     best_json["measured_on"] = s.finals_on;
   }
   s.result["best"] = best_json;
-  s.result["baselines"] = {{"eager", s.eager.to_json()}, {"compile", s.compiled.to_json()}};
+  s.result["baselines"] = {{"eager", s.eager.to_json()},
+                           {"compile", s.compiled.to_json()},
+                           {"settings", baseline_settings(s.opt.precision)}};
+  if (s.default_differs)
+    s.result["baselines"]["pytorch_default"] = {
+        {"why", *s.default_differs},
+        {"settings", s.result.value("reference_precision", json())},
+        {"eager", s.eager_default.to_json()},
+        {"compile", s.compiled_default.to_json()},
+        {"error", s.default_error},
+        {"speedup", {{"vs_eager", opt_json(ratio(s.eager_default.median_us, s.best_final.median_us))},
+                     {"vs_compile", opt_json(ratio(s.compiled_default.median_us, s.best_final.median_us))}}}};
   s.result["speedup"] = {{"vs_eager", opt_json(ratio(s.eager.median_us, s.best_final.median_us))},
                          {"vs_compile", opt_json(ratio(s.compiled.median_us, s.best_final.median_us))}};
   s.result["roofline"] = roofline_json(s);

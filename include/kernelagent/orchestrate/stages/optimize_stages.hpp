@@ -5,6 +5,8 @@
 // last stage the run ends ok.
 
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "kernelagent/orchestrate/stages/optimize_state.hpp"
 
@@ -17,8 +19,13 @@ std::optional<RunEnd> load_stage(OptimizeState& state);
 std::optional<RunEnd> trace_stage(OptimizeState& state);
 // The first family that implements the problem (or the one --family names).
 std::optional<RunEnd> choose_family_stage(OptimizeState& state);
-// Eager and torch.compile timed with the candidates' harness (on a GPU only).
+// Eager and torch.compile timed with the candidates' harness (on a GPU only), under the policy's fp32
+// settings; PyTorch's defaults beside them where they run the problem's ops differently.
 std::optional<RunEnd> baselines_stage(OptimizeState& state);
+// The baselines a measurement times: eager and compile, and the defaults when they differ.
+std::vector<std::string> baseline_targets(const OptimizeState& state);
+// Keeps a measurement's baseline timings in the state and records them in the history.
+void keep_baselines(OptimizeState& state, const Reply& reply, const std::string& phase, const std::string& slot);
 // The family's knob space searched (resumed from the history, warm-started, profiled as the options say):
 // every candidate compiled, checked and timed; ends the run when none passed.
 std::optional<RunEnd> search_stage(OptimizeState& state);

@@ -62,6 +62,11 @@ struct OptimizeState {
   std::shared_ptr<const FamilyProblem> recognised;  // choose_family: the problem as the family recognised it
   // baselines; the finalists stage replaces them with the final interleaved measurement's.
   Timing eager, compiled;
+  // baselines: why PyTorch's defaults run this problem's ops unlike the policy's baselines (nullopt: alike);
+  // then, like eager and compiled, those defaults' timings and their error against the IEEE reference.
+  std::optional<std::string> default_differs;
+  Timing eager_default, compiled_default;
+  nlohmann::json default_error;
   std::unique_ptr<WorkerExecutor> executor;  // search: it measured the candidates; finalists rebuilds on it
   KnobSearchOutcome searched;                // search
   std::vector<const SearchTrial*> passed;    // search: the trials of `searched` that passed, in its order

@@ -110,9 +110,9 @@ class Run {
     Reply loaded = worker_.load(problem, 0, to_string(opt_.precision));
     if (!loaded.ok())
       throw UserError(ExitCode::bad_input, one_line(loaded.message.empty() ? loaded.status : loaded.message));
-    r_["problem"]["inputs"] = loaded.body.value("inputs", json::array());
-    r_["problem"]["outputs"] = loaded.body.value("outputs", json::array());
     const json outputs = loaded.body.value("outputs", json::array());
+    r_["problem"]["inputs"] = loaded.body.value("inputs", json::array());
+    r_["problem"]["outputs"] = outputs;
     dtype_ = !outputs.empty() && outputs.front().is_object() ? outputs.front().value("dtype", "float32") : "float32";
     const Tolerance tol = tolerance_for(dtype_, opt_.precision);
     atol_ = tol.atol;
@@ -123,13 +123,16 @@ class Run {
 
     phase("tracing the problem");
     Reply traced = worker_.trace();
-    if (traced.ok()) {
-      trace_ = TraceFacts{traced.body.value("input_bytes", std::int64_t{0}) + traced.body.value("output_bytes", std::int64_t{0}),
-                          traced.body.value("flops", 0.0)};
-    } else {
+    if (!traced.ok()) {
+      if (status_kills_worker(traced.status))  // the problem hung or ended the worker: its failure
+        throw UserError(ExitCode::bad_input, one_line(traced.message));
       r_["warnings"].push_back(fmt::format("the problem could not be traced ({}): no roofline", one_line(traced.message)));
-      if (status_kills_worker(traced.status))
-        throw UserError(ExitCode::bad_input, one_line(traced.message));  // the problem hung or ended the worker
+      return;
+    }
+    try {
+      trace_ = TraceResult::from_json(traced.body);
+    } catch (const json::exception& e) {
+      r_["warnings"].push_back(fmt::format("the trace of the problem could not be read ({}): no roofline", e.what()));
     }
   }
 
@@ -196,10 +199,10 @@ class Run {
 
   // The problem's compulsory work and, timed on a known GPU, the fractions of its floor.
   void roofline() {
-    json roof = trace_ ? json{{"bytes", trace_->bytes}, {"flops", trace_->flops}} : json(nullptr);
+    json roof = trace_ ? json{{"bytes", trace_->compulsory_bytes()}, {"flops", trace_->flops}} : json(nullptr);
     if (trace_ && gpu_ && kernel_.median_us) {
       std::string unit;
-      const Roofline rl = allowed_floor(trace_->bytes, trace_->flops, dtype_, opt_.precision, *gpu_, &unit);
+      const Roofline rl = allowed_floor(trace_->compulsory_bytes(), trace_->flops, dtype_, opt_.precision, *gpu_, &unit);
       roof["compute_unit"] = unit;
       roof["floor_us"] = rl.floor_us;
       roof["bound"] = rl.bound;
@@ -229,16 +232,11 @@ class Run {
     return {ExitCode::ok, r_};
   }
 
-  struct TraceFacts {
-    std::int64_t bytes = 0;
-    double flops = 0;
-  };
-
   const KernelCheckOptions& opt_;
   WorkerClient& worker_;
   json r_;
   std::optional<GpuSpec> gpu_;
-  std::optional<TraceFacts> trace_;
+  std::optional<TraceResult> trace_;
   std::string dtype_;
   double atol_ = 0, rtol_ = 0;
   Timing eager_, compiled_, kernel_;

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "kernelagent/core/error.hpp"
+#include "kernelagent/core/op_graph.hpp"
 #include "kernelagent/core/precision.hpp"
 #include "kernelagent/gpu/gpu_spec.hpp"
 #include "kernelagent/measure/roofline.hpp"

@@ -79,8 +79,12 @@ def blame_timing(results: dict, candidates: list[str], verdict: GuardVerdict) ->
 
 
 def in_stream_order(outs: list | None, dev: str) -> list | None:
-    """Copies of the outputs made on the current stream, or None on the CPU."""
-    if dev != "cuda" or not outs:
+    """Copies of the outputs made on the current stream, or None on the CPU, and where they would take more
+    than half the free device memory (the check must not run the kernel out of memory: then it is not made)."""
+    if dev != "cuda" or not outs or any(not o.is_cuda for o in outs):
+        return None
+    free, _ = torch.cuda.mem_get_info()
+    if sum(o.numel() * o.element_size() for o in outs) > free // 2:
         return None
     return [o.detach().clone() for o in outs]
 

@@ -1,18 +1,29 @@
 """Correctness and anti-cheat checks of a candidate against the reference.
 
 For each seed: new inputs from get_inputs(); the candidate runs first, on its own copy, while a
-TorchDispatchMode records every aten op it calls and the CUDA stream API is watched; then the reference runs.
-Checked in order (the first failure is the status):
+TorchDispatchMode records every aten op it calls, the CUDA stream API is watched and a ForwardGuard
+(cheat_checks.py) notes what the process looked like before; then the reference runs. Checked in order (the
+first failure is the status; docs/check.md explains each with an example):
 
+  cuda_error (sticky)   the forward poisoned the CUDA context
+  cheat_tampering       the forward changed a function, flag, random state, thread or the reference model
+                        that the check or the timer relies on (integrity.py); put back
+  cheat_gpu_state       the forward left L2 persistence set (gpu_state.py); reset
   cheat_torch_compute   an aten op that is not an allocation, a view, metadata or a copy into a tensor the
                         forward allocated itself (Triton launches do not go through the dispatcher, so a real
                         Triton candidate records none; ops issued by Triton's own runtime are not counted)
   cheat_other_stream    a CUDA stream was created or switched to during the forward
-  cheat_returns_input   an output shares its storage with an input
-  wrong_shape / wrong_dtype, nan_or_inf, wrong_result (|c - r| > atol + rtol * |r|)
-  wrong_state           a buffer both modules hold (BatchNorm's running statistics) differs from the reference's
-                        after the same forward from the same state
   runtime_error / cuda_error / out_of_memory   the forward raised
+  cheat_tensor_subclass an output is not a plain torch.Tensor (a subclass's methods could fake the comparison)
+  cheat_returns_input   an output shares its storage with an input (the input itself or a view of it)
+  cheat_reads_reference an output changed after the forward returned, while the reference ran
+  cheat_writes_input    the forward wrote into an input that the reference leaves alone
+  wrong_shape / wrong_dtype / wrong_device, nan_or_inf
+  cheat_cached_output   a wrong output holds the values of an earlier call's output
+  wrong_result          |c - r| > atol + rtol * |r|
+  cheat_work_in_flight  the outputs were right only after the whole device was synchronised (GPU)
+  wrong_state           a buffer both modules hold (BatchNorm's running statistics), or an input the reference
+                        changes in place, differs from the reference's after the same forward from the same state
 
 While the candidate runs, torch.compile'd code is forced to run eagerly (torch.compiler.set_stance), so a
 candidate cannot hide PyTorch compute inside an Inductor-generated kernel.
@@ -31,6 +42,7 @@ import torch
 from torch.utils._python_dispatch import TorchDispatchMode
 from torch.utils._pytree import tree_leaves
 
+from . import cheat_checks
 from . import device as device_mod
 from .errors import WorkerError, classify, describe, to_worker_error
 from .problem import Problem, as_tensor_list, clone_inputs, dtype_name
@@ -181,22 +193,36 @@ def watching(watch: Watch):
         yield
 
 
-def run_watched(model: torch.nn.Module, inputs: list, seed: int, dev: str, watch: Watch):
-    """model(*inputs) under watch, synchronised; returns (output, exception or None)."""
+@dataclass
+class Run:
+    """One watched forward of a candidate."""
+    out: object = None
+    exc: BaseException | None = None
+    seen: list | None = None     # the outputs as the current stream saw them when the forward returned (GPU)
+    guard: cheat_checks.GuardVerdict = field(default_factory=cheat_checks.GuardVerdict)
+
+
+def run_watched(model: torch.nn.Module, inputs: list, seed: int, dev: str, watch: Watch, problem=None) -> Run:
+    """model(*inputs) under watch and under a ForwardGuard (cheat_checks.py), synchronised."""
     before = torch.cuda.current_stream() if dev == "cuda" else None
-    out, exc = None, None
+    run = Run()
+    torch.manual_seed(seed)
+    guard = cheat_checks.ForwardGuard(problem, dev)
     try:
         with watching(watch):
-            torch.manual_seed(seed)
-            out = model(*inputs)
+            run.out = model(*inputs)
+        run.seen = cheat_checks.in_stream_order(as_tensor_list(run.out), dev)
         device_mod.synchronize(dev)
     except KeyboardInterrupt:
         raise
     except BaseException as e:  # SystemExit from a candidate is a failure of the candidate, not of the worker
-        exc = e
-    if dev == "cuda" and exc is None and torch.cuda.current_stream() != before:
+        run.exc = e
+    found = classify(run.exc) if run.exc is not None else None
+    if not (found and found[1]):   # after a sticky CUDA error nothing more runs in this process
+        run.guard = guard.end()
+    if dev == "cuda" and run.exc is None and torch.cuda.current_stream() != before:
         watch.streams.append("current stream changed")
-    return out, exc
+    return run
 
 
 def _to_wide(t: torch.Tensor) -> torch.Tensor:
@@ -211,6 +237,8 @@ def compare(index: int, c: torch.Tensor, r: torch.Tensor, atol: float, rtol: flo
         return "wrong_shape", f"output {index}: shape {list(c.shape)}, expected {list(r.shape)}"
     if c.dtype != r.dtype:
         return "wrong_dtype", f"output {index}: dtype {dtype_name(c.dtype)}, expected {dtype_name(r.dtype)}"
+    if c.device.type != r.device.type:
+        return "wrong_device", f"output {index}: on device {c.device.type}, expected {r.device.type}"
     # In slices of the flattened outputs: the float64 copies of a 7.5 GB output would need 60 GB at once.
     cf, rf = c.detach().reshape(-1), r.detach().to(c.device).reshape(-1)
     n = cf.numel()
@@ -281,15 +309,17 @@ def _no_note(phase: str, **fields) -> None:
 
 
 def check(problem: Problem, cand_name: str, model: torch.nn.Module, seeds: list, atol: float, rtol: float,
-          note=_no_note) -> dict:
+          note=_no_note, earlier: list | None = None) -> dict:
     """The `check` reply without id: status, message (on failure), max_abs_err, max_rel_err, seeds_checked, ops.
     `note(phase, seed=...)` is called before the candidate's run ("candidate") and the reference's ("reference")
     on each seed, so that a hang or a crash is put on the one that was running. The reference failing here
-    is the problem's failure, not the candidate's: status bad_problem, naming the problem file."""
+    is the problem's failure, not the candidate's: status bad_problem, naming the problem file. `earlier`
+    holds what the candidate's earlier calls returned (cheat_checks.samples_of); this check's calls are added."""
     dev = problem.device
     errs = {"max_abs_err": 0.0, "max_rel_err": 0.0}
     ops: list = []
     checked = 0
+    earlier = [] if earlier is None else earlier
 
     def reply(status: str, message: str | None = None, **extra) -> dict:
         r = {"status": status, **({"message": message} if message else {}), **errs, "seeds_checked": checked,
@@ -304,13 +334,22 @@ def check(problem: Problem, cand_name: str, model: torch.nn.Module, seeds: list,
         _copy_state(problem.model, model)
         watch = Watch()
         note("candidate", seed=seed)
-        out, exc = run_watched(model, mine, seed, dev, watch)
+        run = run_watched(model, mine, seed, dev, watch, problem)
+        out, exc = run.out, run.exc
         checked += 1
         ops.extend(o for o in watch.ops if o not in ops)
         where = f"candidate {cand_name}, seed {seed}"
         found = classify(exc) if exc is not None else None
         if found and found[1]:
             return reply("cuda_error", f"{where}: {describe(exc)}", sticky=True)
+        if run.guard.status == "cheat_tampering":
+            # What cannot be put back (a running thread, a written weight) ends this worker after the reply.
+            return reply("cheat_tampering", f"{where}: the forward changed what the check relies on: "
+                                            f"{run.guard.message} ({run.guard.aftermath})",
+                         **({"sticky": True} if run.guard.restart else {}))
+        if run.guard.status:
+            return reply(run.guard.status, f"{where}: the forward left state on the GPU for later calls: "
+                                           f"{run.guard.message} (reset)")
         if watch.compute:
             return reply("cheat_torch_compute", f"{where}: the forward ran PyTorch compute ops "
                                                 f"{', '.join(watch.compute)}; compute must be done by the "
@@ -325,10 +364,18 @@ def check(problem: Problem, cand_name: str, model: torch.nn.Module, seeds: list,
         if outs is None:
             return reply("wrong_shape", f"{where}: the forward returned a {type(out).__name__}, expected "
                                         f"{len(problem.output_desc)} tensor(s)")
+        k = next((k for k, o in enumerate(outs) if type(o) is not torch.Tensor), None)
+        if k is not None:
+            return reply("cheat_tensor_subclass", f"{where}: output {k} is of type {type(outs[k]).__qualname__}, a "
+                                                  "subclass of torch.Tensor whose Python methods could answer the comparison; "
+                                                  "return a plain tensor")
         i = _returns_input(outs, mine)
         if i is not None:
             return reply("cheat_returns_input", f"{where}: output {i} shares storage with an input; the "
                                                 "candidate must write its own output")
+        # Before the reference runs, `inputs` is as get_inputs() made it; the candidate's outputs are sealed.
+        written = cheat_checks.written_inputs(mine, inputs)
+        seal = cheat_checks.Seal(outs)
         note("reference", seed=seed)
         try:
             torch.manual_seed(seed)
@@ -341,16 +388,36 @@ def check(problem: Problem, cand_name: str, model: torch.nn.Module, seeds: list,
             err = to_worker_error(e, "bad_problem", f"problem file {problem.path}: the reference (Model.forward) "
                                                     f"on seed {seed}, after candidate {cand_name} had run: ")
             return reply(err.status, err.message, **err.extra)
+        k = seal.broken(outs)
+        if k is not None:
+            return reply("cheat_reads_reference", f"{where}: output {k} changed after the forward had returned, "
+                                                  "while the reference ran; a result must be complete when the "
+                                                  "forward returns")
+        bad = cheat_checks.input_verdict(written, mine, inputs)
+        if bad:
+            return reply(bad[0], f"{where}: {bad[1]}")
         if ref is None or len(outs) != len(ref):
             return reply("wrong_shape", f"{where}: {len(outs)} outputs, expected {len(ref or [])}")
         for k, (c, r) in enumerate(zip(outs, ref)):
             bad = compare(k, c, r, atol, rtol, errs)
+            if bad and bad[0] == "wrong_result":
+                stale = cheat_checks.cached_from(k, c, earlier)
+                if stale:
+                    return reply("cheat_cached_output", f"{where}: output {k} holds the values the candidate "
+                                                        f"returned on {stale}; {bad[1]}")
             if bad:
                 return reply(bad[0], f"{where}: {bad[1]}")
+        for k, (c, r) in enumerate(zip(run.seen or [], ref)):
+            if compare(k, c, r, atol, rtol, {"max_abs_err": 0.0, "max_rel_err": 0.0}):
+                return reply("cheat_work_in_flight", f"{where}: output {k} was not complete on the current stream "
+                                                     "when the forward returned (work still in flight on another "
+                                                     "stream); it was right only after the whole device was "
+                                                     "synchronised")
         bad = _compare_buffers(problem.model, model, atol, rtol)
         if bad:
             return reply("wrong_state", f"{where}: {bad}")
-        del out, outs, ref, inputs, mine
+        earlier.append(cheat_checks.samples_of(outs, f"seed {seed}"))
+        del out, outs, ref, inputs, mine, run, seal
     return reply("ok")
 
 

@@ -24,6 +24,7 @@ from typing import Any, Callable, TextIO
 import torch
 
 from . import candidate as candidate_mod
+from . import cheat_checks
 from . import check as check_mod
 from . import device as device_mod
 from . import mode_error as mode_error_mod
@@ -190,7 +191,7 @@ class Worker:
         p = self._need_problem()
         cand = self._need_candidate(req.get("candidate"))
         seeds, atol, rtol = check_mod.validate(req)
-        return check_mod.check(p, cand.name, cand.model, seeds, atol, rtol, note=self.note)
+        return check_mod.check(p, cand.name, cand.model, seeds, atol, rtol, note=self.note, earlier=cand.samples)
 
     def time(self, req: dict) -> dict:
         if self.dev != "cuda":
@@ -227,11 +228,13 @@ class Worker:
                 results[t] = {"status": "bad_request", "message": f"unknown target {t!r}: {', '.join(BASELINES)} "
                                                                   "or a compiled candidate's name"}
         gpu = torch.cuda.get_device_properties(torch.cuda.current_device())
+        guard = cheat_checks.ForwardGuard(p, self.dev, timing=True)
         try:
             results.update(timing.time_targets(
                 fns, l2_bytes=gpu.L2_cache_size, modes={t: (lambda m: lambda: device_mod.fp32_mode(m))(m)
                                                         for t, m in modes.items()},
                 warmup_failure={"compile": "compile_error", "compile_default": "compile_error"}, **params))
+            cheat_checks.blame_timing(results, [t for t in fns if t in self.candidates], guard.end())
         except timing.StickyError as e:
             results.update(e.results)
             ordered = {t: results[t] for t in targets if t in results}

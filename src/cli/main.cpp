@@ -1,5 +1,5 @@
 // kernelagent: turns a slow PyTorch operation into a verified, fast Triton kernel.
-// Subcommands: optimize, sweep, replay, bench, report, history, diagnose, profile (see README.md).
+// Subcommands: optimize, sweep, replay, bench, check, report, history, diagnose, profile (see README.md).
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
@@ -19,13 +19,15 @@ constexpr const char* kTrialsHint = "leave --trials out for the default limit";
 constexpr const char* kDbHint = "leave --db out for $KERNELAGENT_DB or the default database";
 }  // namespace
 
-void add_common_options(CLI::App& cmd, CommonOptions& o) {
+void add_common_options(CLI::App& cmd, CommonOptions& o, SharedFlags which) {
+  const bool all = which == SharedFlags::all;
   cmd.add_option("--home", o.home, "folder holding python/kernelagent_worker and families/ (default: found)")
       ->check(nonempty_path("leave --home out to find it from the binary's location"));
   cmd.add_option("--python", o.python, "Python interpreter with torch and triton for the worker")
       ->check(nonempty_path("leave --python out for the default interpreter"));
-  cmd.add_option("--db", o.db, "history database (default: $KERNELAGENT_DB or ~/.local/share/kernelagent)")
-      ->check(nonempty_path(kDbHint));
+  if (all)
+    cmd.add_option("--db", o.db, "history database (default: $KERNELAGENT_DB or ~/.local/share/kernelagent)")
+        ->check(nonempty_path(kDbHint));
   cmd.add_option("--device", o.device, "auto: the GPU when there is one; cpu: Triton's interpreter")
       ->check(one_of({"auto", "cpu"}));
   cmd.add_option("--timeout", o.timeout_s,
@@ -38,16 +40,19 @@ void add_common_options(CLI::App& cmd, CommonOptions& o) {
   cmd.add_option("--graph-below-us", o.graph_below_us,
                  "calls faster than this many microseconds are timed by CUDA-graph replay (all targets together)")
       ->check(real_number(0, true, std::nullopt, "a number of microseconds"));
-  cmd.add_option("--compile-workers", o.compile_workers,
-                 "processes that compile an exhaustive search's candidates before they are timed, on a GPU "
-                 "(default: min(8, CPU cores - 1); 0: none)")
-      ->check(whole_number(0, 1024));
+  if (all)
+    cmd.add_option("--compile-workers", o.compile_workers,
+                   "processes that compile an exhaustive search's candidates before they are timed, on a GPU "
+                   "(default: min(8, CPU cores - 1); 0: none)")
+        ->check(whole_number(0, 1024));
   cmd.add_option("--gpus", o.gpus,
-                 "GPUs to measure on, one worker each: 'all' (default: every GPU the worker sees; one slot on "
-                 "the CPU) or indices such as 0,1,2,3 (with --device cpu: that many interpreter workers)");
-  cmd.add_option("--ray", o.ray,
-                 "measure on a Ray cluster, one actor per GPU: its address (HOST:PORT) or 'auto' (the cluster "
-                 "`ray start` runs on this machine)");
+                 all ? "GPUs to measure on, one worker each: 'all' (default: every GPU the worker sees; one slot on "
+                       "the CPU) or indices such as 0,1,2,3 (with --device cpu: that many interpreter workers)"
+                     : "the GPU to measure on: an index such as 1 (default: the first the worker sees)");
+  if (all)
+    cmd.add_option("--ray", o.ray,
+                   "measure on a Ray cluster, one actor per GPU: its address (HOST:PORT) or 'auto' (the cluster "
+                   "`ray start` runs on this machine)");
   cmd.add_flag("--json", o.json, "print the result as JSON on stdout");
 }
 
@@ -175,12 +180,41 @@ int main(int argc, char** argv) {
       ->check(one_of({"none", "base"}));
   profile->add_flag("--matmul", prof.matmul, "the kernel computes a matrix product (tensor-core verdicts apply)");
   profile->add_flag("--set-full", prof.full_set, "collect `--set full` instead of the sections the diagnosis needs");
+  profile
+      ->add_option("--bytes", prof.bytes,
+                   "the problem's compulsory bytes (default: from the history's last optimize of the problem; "
+                   "`kernelagent check` reports them)")
+      ->check(real_number(0, true, std::nullopt, "a number of bytes"));
+  profile->add_option("--flops", prof.flops, "the problem's FLOPs (default: as --bytes)")
+      ->check(real_number(0, true, std::nullopt, "a number of FLOPs"));
   profile->add_option("--home", common.home, "folder holding python/ and families/")
       ->check(nonempty_path("leave --home out to find it from the binary's location"));
   profile->add_option("--python", common.python, "Python interpreter with torch and triton")
       ->check(nonempty_path("leave --python out for the default interpreter"));
   profile->add_option("--db", common.db, "history database")->check(nonempty_path(kDbHint));
   profile->add_flag("--json", common.json, "print JSON");
+
+  CheckArgs check;
+  auto* check_cmd = app.add_subcommand(
+      "check", "check a kernel file of your own (ModelNew) against a problem: correctness on fresh seeds, every "
+               "known cheat, and on a GPU its speed against eager and torch.compile");
+  check_cmd->add_option("problem", check.problem, "problem file (Model, get_inputs, get_init_inputs)")->required();
+  check_cmd->add_option("kernel", check.kernel, "kernel file with ModelNew (same constructor and forward as Model)")
+      ->required();
+  check_cmd->add_option("--out", check.out, "folder for check.json and the worker's log (default: "
+                                            "kernelagent-out/NAME/check)");
+  check_cmd
+      ->add_option("--precision", check.precision, "strict: fp32 stays fp32-accurate; tf32: TF32 tensor cores allowed")
+      ->check(one_of({"strict", "tf32"}));
+  auto* seeds_opt = check_cmd->add_option("--seeds", check.seeds, "how many fresh random seeds to check on (default 3)")
+                        ->check(whole_number(1, 1000));
+  check_cmd
+      ->add_option("--seed-list", check.seed_list,
+                   "check on these seeds instead of fresh ones, e.g. 11,22,33 (to repeat a check)")
+      ->delimiter(',')
+      ->check(whole_number(0, INT32_MAX))
+      ->excludes(seeds_opt);
+  add_common_options(*check_cmd, common, SharedFlags::one_worker);
 
   ReportArgs rep;
   auto* report_cmd = app.add_subcommand("report",
@@ -252,6 +286,7 @@ int main(int argc, char** argv) {
     if (*history) return run_history_command(common, hist);
     if (*diagnose) return run_diagnose_command(diag);
     if (*profile) return run_profile_command(common, prof);
+    if (*check_cmd) return run_check_command(common, check);
   } catch (const UserError& e) {
     std::cerr << "kernelagent: " << e.what() << "\n";
     return static_cast<int>(e.code());

@@ -40,11 +40,14 @@ int run_profile_command(const CommonOptions& common, const ProfileArgs& args) {
   DiagnoseArgs diag;
   diag.csv = run.csv.string();
   diag.json = common.json;
-  // What the optimize run measured about the problem makes the verdicts sharper: useful bytes, FLOPs.
+  // What the problem must move and compute makes the verdicts sharper: useful bytes, FLOPs. Given, or what
+  // the history's last optimize of the problem measured.
   if (last && last->contains("roofline")) {
     diag.bytes = last->at("roofline").value("bytes", 0.0);
     diag.flops = last->at("roofline").value("flops", 0.0);
   }
+  if (args.bytes > 0) diag.bytes = args.bytes;
+  if (args.flops > 0) diag.flops = args.flops;
   // Tensor-core verdicts are only fair where tensor cores could do the work.
   if (!args.matmul && last) {
     const auto families = load_families_or_explain(paths);

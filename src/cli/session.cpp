@@ -31,32 +31,71 @@ std::vector<std::unique_ptr<Family>> load_families_or_explain(const Paths& paths
   }
 }
 
-Session open_session(const CommonOptions& common, const fs::path& worker_log) {
+namespace {
+
+void check_worker_flags(const CommonOptions& common) {
   if (common.device != "auto" && common.device != "cpu")
     throw UserError(ExitCode::bad_input, "--device must be 'auto' or 'cpu', not '" + common.device + "'");
   if (common.timeout_s <= 0) throw UserError(ExitCode::bad_input, "--timeout must be a positive number of seconds");
   if (common.load_timeout_s <= 0)
     throw UserError(ExitCode::bad_input, "--load-timeout must be a positive number of seconds");
-  Session s;
-  s.paths = Paths::locate(common.home);
-  s.history = std::make_unique<HistoryStore>(common.db.empty() ? default_history_path() : fs::path(common.db));
-  s.families = load_families_or_explain(s.paths);
+}
 
-  const std::optional<std::vector<int>> gpus = parse_gpus(common.gpus);
+// The local worker's command line and environment, its stderr into `worker_log`.
+WorkerCommand worker_command(const CommonOptions& common, const Paths& paths, const fs::path& worker_log) {
   WorkerCommand cmd;
-  cmd.argv = {locate_python(common.python, s.paths), "-u", "-m", "kernelagent_worker"};
-  std::string pythonpath = s.paths.python_dir().string();
+  cmd.argv = {locate_python(common.python, paths), "-u", "-m", "kernelagent_worker"};
+  std::string pythonpath = paths.python_dir().string();
   if (const char* old = std::getenv("PYTHONPATH"); old && *old) pythonpath += std::string(":") + old;
   cmd.env["PYTHONPATH"] = pythonpath;
   if (common.device == "cpu") cmd.env["KERNELAGENT_DEVICE"] = "cpu";
   std::error_code ec;
   if (worker_log.has_parent_path()) fs::create_directories(worker_log.parent_path(), ec);
   cmd.stderr_path = worker_log.string();
+  return cmd;
+}
 
+WorkerTimeouts worker_timeouts(const CommonOptions& common) {
   WorkerTimeouts timeouts;
   const auto candidate_timeout = std::chrono::milliseconds(static_cast<long long>(common.timeout_s * 1000));
   timeouts.compile = timeouts.check = candidate_timeout;
   timeouts.load = timeouts.trace = std::chrono::milliseconds(static_cast<long long>(common.load_timeout_s * 1000));
+  return timeouts;
+}
+
+UserError no_gpu_behind(int gpu) {
+  return UserError(ExitCode::environment,
+                   fmt::format("the worker pinned to GPU {} (CUDA_VISIBLE_DEVICES={}) found no CUDA device: --gpus "
+                               "takes indices of the GPUs this machine has, or pass --device cpu",
+                               gpu, visible_device(gpu)));
+}
+
+}  // namespace
+
+std::unique_ptr<WorkerClient> start_worker(const CommonOptions& common, const Paths& paths,
+                                           const fs::path& worker_log) {
+  check_worker_flags(common);
+  WorkerCommand cmd = worker_command(common, paths, worker_log);
+  const std::optional<std::vector<int>> gpus = parse_gpus(common.gpus);
+  const bool forced_cpu = common.device == "cpu";
+  if (gpus && !forced_cpu) cmd.env["CUDA_VISIBLE_DEVICES"] = visible_device(gpus->front());
+  auto worker = std::make_unique<WorkerClient>(std::move(cmd), worker_timeouts(common));
+  worker->start();
+  if (gpus && !forced_cpu && !worker->on_gpu())
+    throw no_gpu_behind(gpus->front());
+  return worker;
+}
+
+Session open_session(const CommonOptions& common, const fs::path& worker_log) {
+  check_worker_flags(common);
+  Session s;
+  s.paths = Paths::locate(common.home);
+  s.history = std::make_unique<HistoryStore>(common.db.empty() ? default_history_path() : fs::path(common.db));
+  s.families = load_families_or_explain(s.paths);
+
+  const std::optional<std::vector<int>> gpus = parse_gpus(common.gpus);
+  const WorkerCommand cmd = worker_command(common, s.paths, worker_log);
+  const WorkerTimeouts timeouts = worker_timeouts(common);
   // A slot's command: the local worker pinned to a GPU, or a Ray proxy (the compile pool's stays local).
   auto slot_command = [&](int slot, std::optional<int> gpu, const std::string& log) {
     WorkerCommand c = cmd;
@@ -75,10 +114,7 @@ Session open_session(const CommonOptions& common, const fs::path& worker_log) {
   s.worker->start();
   const bool on_gpu = s.worker->on_gpu();
   if (gpus && !forced_cpu && !on_gpu && common.ray.empty())
-    throw UserError(ExitCode::environment,
-                    fmt::format("the worker pinned to GPU {} (CUDA_VISIBLE_DEVICES={}) found no CUDA device: --gpus "
-                                "takes indices of the GPUs this machine has, or pass --device cpu",
-                                gpus->front(), visible_device(gpus->front())));
+    throw no_gpu_behind(gpus->front());
   // How many slots: as many as --gpus names, else every GPU the first worker sees (the cluster's, on Ray),
   // and one on the CPU.
   const int slots = gpus ? static_cast<int>(gpus->size())

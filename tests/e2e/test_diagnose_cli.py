@@ -199,3 +199,43 @@ def test_fuzzed_profiles_are_refused_or_diagnosed_with_their_unreadable_metrics_
         if metric:
             assert metric in {u["metric"] for u in doc["kernels"][0]["unreadable_metrics"]}, (name, doc["kernels"][0])
     assert seen["refused"] > 0 and seen["diagnosed"] > 0, seen
+
+
+# ---- profile of a kernel file of one's own --------------------------------------------------------------
+
+FAKE_NCU = DATA / "fake_ncu" / "ncu"
+
+
+def _profile(kernelagent, tmp_path, kernel, *flags):
+    import os
+    import sys
+    os.environ["FAKE_NCU_CSV"] = str(NCU / "mem_coalesced.raw.csv")
+    try:
+        return kernelagent("profile", DATA / "cheats" / "scaled_relu.py", "--kernel", kernel, "--ncu", FAKE_NCU,
+                           "--python", sys.executable, "--db", tmp_path / "h.sqlite", "--out", tmp_path / "prof",
+                           *flags)
+    finally:
+        del os.environ["FAKE_NCU_CSV"]
+
+
+def test_profile_of_a_users_kernel_file_is_diagnosed_as_diagnose_does(kernelagent, tmp_path):
+    # The profiled program really loads the problem and runs the user's ModelNew (on the CPU here); the
+    # stand-in ncu then prints a recorded page, so the diagnosis is that page's.
+    r = _profile(kernelagent, tmp_path, DATA / "cheats" / "honest.py", "--json", "--bytes", "8448", "--flops", "0")
+    assert r.returncode == 0, r.stderr
+    profiled = json.loads(r.stdout)
+    same = kernelagent("diagnose", "--ncu-csv", tmp_path / "prof" / "profile.ncu.csv", "--bytes", "8448", "--flops",
+                       "0", "--json")
+    assert profiled == json.loads(same.stdout)
+    assert [k["name"] for k in profiled["kernels"]] == ["add_k"]
+    text = _profile(kernelagent, tmp_path, DATA / "cheats" / "honest.py")
+    assert text.returncode == 0 and text.stdout.startswith(f"profiled {DATA / 'cheats' / 'honest.py'} (ncu raw page: ")
+
+
+def test_profile_of_a_kernel_file_whose_model_new_raises_names_the_failure(kernelagent, tmp_path):
+    k = tmp_path / "broken.py"
+    k.write_text("import torch.nn as nn\nclass ModelNew(nn.Module):\n    def __init__(self, cols):\n"
+                 "        super().__init__()\n    def forward(self, x):\n        raise ValueError('not yet')\n")
+    r = _profile(kernelagent, tmp_path, k, "--json")
+    assert r.returncode == 2 and r.stdout == ""
+    assert "the profiled program failed" in r.stderr and "not yet" in r.stderr, r.stderr

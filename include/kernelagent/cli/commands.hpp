@@ -25,7 +25,10 @@ struct CommonOptions {
   std::string ray;              // --ray ADDRESS|auto: the slots are actors of this Ray cluster ("": local)
 };
 
-void add_common_options(CLI::App& cmd, CommonOptions& o);
+// Which of the shared flags a command takes: all of them, or only those of a command with one worker and no
+// history (`check`: no --db, --compile-workers or --ray).
+enum class SharedFlags { all, one_worker };
+void add_common_options(CLI::App& cmd, CommonOptions& o, SharedFlags which = SharedFlags::all);
 
 struct OptimizeArgs {
   std::string problem;
@@ -104,8 +107,23 @@ struct ProfileArgs {
   std::string clock_control = "none";
   bool full_set = false;  // --set-full
   bool matmul = false;    // --matmul: the kernel computes a matrix product (implied by a matmul-family result)
+  // --bytes, --flops: the problem's compulsory work, as diagnose takes it; default: what the history's last
+  // optimize of the problem measured (a kernel of your own: `kernelagent check` reports both)
+  double bytes = 0;
+  double flops = 0;
 };
 int run_profile_command(const CommonOptions& common, const ProfileArgs& args);
+
+// `check PROBLEM KERNEL`: an honest evaluation of a kernel file with a ModelNew (docs/check.md).
+struct CheckArgs {
+  std::string problem;
+  std::string kernel;
+  std::string out;  // --out DIR: check.json and the worker's log (default kernelagent-out/NAME/check)
+  std::string precision = "strict";
+  int seeds = 3;                // --seeds N: how many fresh random seeds
+  std::vector<int> seed_list;   // --seed-list S,..: these seeds instead (to repeat a check)
+};
+int run_check_command(const CommonOptions& common, const CheckArgs& args);
 
 // `report DIR`: the self-contained HTML page of an optimize's or a bench's output.
 struct ReportArgs {

@@ -49,6 +49,11 @@ void use_profiler(const Session& session, const CommonOptions& common, const std
 // worker-slotN.log beside it.
 Session open_session(const CommonOptions& common, const std::filesystem::path& worker_log);
 
+// One started worker for a command that needs no history, families or pool (`check`): the same interpreter,
+// environment and timeouts as open_session's home worker, pinned to the first GPU --gpus names.
+std::unique_ptr<WorkerClient> start_worker(const CommonOptions& common, const Paths& paths,
+                                           const std::filesystem::path& worker_log);
+
 // A live progress line on stderr: rewritten in place on a terminal, one line per event otherwise.
 class ProgressLine {
  public:

@@ -8,7 +8,10 @@ starts a `sleep` that would outlive it and logs "spawned PID", any other name su
 FAKE_MODE=nohello exits before the hello; FAKE_MODE=noisy prints to stdout before the hello. FAKE_MODE holds
 several modes separated by commas; for a worker slot that goes bad: "slow" makes every compile take 0.4 s,
 "once" starts only the first time (later starts exit before the hello, like a GPU that went away),
-"crash" kills the process on its first compile.
+"crash" kills the process on its first compile. For `kernelagent check` on a GPU without one: "gpu" says
+hello as an H200 and times eager at 20 us, compile at 15 us and candidates at 10 us, and traces 1 MB in and
+1 MB out; "timecheat" makes a candidate's timing cheat_tampering; "latefail" fails a check of one seed (the
+check after the timing) with wrong_result.
 
 Requests that ask for progress notes (docs/protocol.md) get them: a load notes "import" then "reference", a
 check notes "candidate" then "reference" (seed 1). A problem path containing "hangimport" hangs after the
@@ -54,8 +57,16 @@ def main():
         sys.stdout.write("Some library printed this on import\n")
         sys.stdout.flush()
     log("hello")
-    reply({"id": 0, "status": "ok", "op": "hello", "device": "cpu", "interpret": True, "gpu": None,
-           "versions": {"python": sys.version.split()[0]}})
+    if "gpu" in modes:
+        reply({"id": 0, "status": "ok", "op": "hello", "device": "cuda", "interpret": False, "gpu_count": 1,
+               "gpu": {"name": "NVIDIA H200", "sm_count": 132, "cc_major": 9, "cc_minor": 0, "l2_bytes": 62914560,
+                       "total_memory_bytes": 150754820096, "max_shared_per_block_optin": 232448,
+                       "regs_per_sm": 65536},
+               "versions": {"python": sys.version.split()[0]},
+               "reference_precision": {"fp32_matmul": "highest", "cudnn_allow_tf32": True}})
+    else:
+        reply({"id": 0, "status": "ok", "op": "hello", "device": "cpu", "interpret": True, "gpu": None,
+               "versions": {"python": sys.version.split()[0]}})
     for line in sys.stdin:
         req = json.loads(line)
         op, rid, cand = req.get("op"), req.get("id"), req.get("candidate", "")
@@ -111,10 +122,28 @@ def main():
                 reply({"id": rid, "status": "cuda_error", "sticky": True,
                        "message": "CUDA error: an illegal memory access was encountered"})
                 os._exit(3)
+        if op == "load" and "gpu" in modes:
+            reply({"id": rid, "status": "ok", "inputs": [{"kind": "tensor", "shape": [512, 512], "dtype": "float32"}],
+                   "outputs": [{"kind": "tensor", "shape": [512, 512], "dtype": "float32"}], "init_inputs": []})
+            continue
+        if op == "trace" and "gpu" in modes:
+            reply({"id": rid, "status": "ok", "flops": 0, "input_bytes": 1000000, "output_bytes": 1000000,
+                   "graph": {"inputs": [], "constants": [], "nodes": [], "outputs": []}})
+            continue
+        if op == "check" and "latefail" in modes and len(req.get("seeds", [])) == 1:
+            reply({"id": rid, "status": "wrong_result", "message": f"candidate {cand}, seed {req['seeds'][0]}: "
+                   "output 0: 3 of 9 elements differ", "max_abs_err": 1.0, "max_rel_err": 1.0, "seeds_checked": 1,
+                   "ops": []})
+            continue
         if op == "time":
-            reply({"id": rid, "status": "ok",
-                   "results": {t: {"status": "ok", "median_us": 10.0, "p10_us": 9.0, "p90_us": 11.0, "reps": 5,
-                                   "method": "events"} for t in req["targets"]}})
+            figures = {"eager": 20.0, "compile": 15.0}
+            results = {t: {"status": "ok", "median_us": figures.get(t, 10.0) if "gpu" in modes else 10.0,
+                           "p10_us": 9.0, "p90_us": 11.0, "reps": 5, "method": "events"} for t in req["targets"]}
+            for t in req["targets"]:
+                if "timecheat" in modes and t not in figures:
+                    results[t] = {"status": "cheat_tampering", "message": f"while {t} was timed, the process was "
+                                  "changed: torch.cuda.Event.elapsed_time was replaced (put back)"}
+            reply({"id": rid, "status": "ok", "results": results})
             continue
         reply({"id": rid, "status": "ok", "compile_ms": 1.0})
 

@@ -1,0 +1,38 @@
+"""Cheat: right values except a few NaN and Inf (a kernel that skips its tail, or divides by zero).
+Caught: nan_or_inf.
+"""
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def scaled_relu(x_ptr, w_ptr, y_ptr, n, cols, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    w = tl.load(w_ptr + offs % cols, mask=mask, other=0.0)
+    tl.store(y_ptr + offs, tl.maximum(x, 0.0) * w, mask=mask)
+
+
+def launch(x, w, y):
+    scaled_relu[(triton.cdiv(x.numel(), 1024),)](x, w, y, x.numel(), x.shape[-1], BLOCK=1024)
+
+
+@triton.jit
+def fill(y_ptr, a, b):
+    tl.store(y_ptr, a)
+    tl.store(y_ptr + 1, b)
+
+
+class ModelNew(nn.Module):
+    def __init__(self, cols):
+        super().__init__()
+        self.w = nn.Parameter(torch.empty(cols))
+
+    def forward(self, x):
+        y = torch.empty_like(x)
+        launch(x, self.w, y)
+        fill[(1,)](y, float("nan"), float("inf"))
+        return y

@@ -1,0 +1,38 @@
+"""Cheat: launches its kernel on a stream of its own, which the timing's events on the current stream do
+not wait for.
+Caught by the stream API watch: cheat_other_stream (on the CPU too: creating the stream is what is
+recorded, and it fails there).
+"""
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def scaled_relu(x_ptr, w_ptr, y_ptr, n, cols, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    w = tl.load(w_ptr + offs % cols, mask=mask, other=0.0)
+    tl.store(y_ptr + offs, tl.maximum(x, 0.0) * w, mask=mask)
+
+
+def launch(x, w, y):
+    scaled_relu[(triton.cdiv(x.numel(), 1024),)](x, w, y, x.numel(), x.shape[-1], BLOCK=1024)
+
+
+class ModelNew(nn.Module):
+    def __init__(self, cols):
+        super().__init__()
+        self.w = nn.Parameter(torch.empty(cols))
+
+    def forward(self, x):
+        y = torch.empty_like(x)
+        try:
+            side = torch.cuda.Stream()
+            with torch.cuda.stream(side):
+                launch(x, self.w, y)
+        except RuntimeError:
+            launch(x, self.w, y)
+        return y

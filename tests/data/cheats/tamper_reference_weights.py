@@ -1,0 +1,37 @@
+"""Cheat: zeroes the reference model's weight (found with gc) and returns zeros: both then agree.
+Caught by the digests of the reference's parameters: cheat_tampering; the weight cannot be put back in
+the process, so the worker ends after its reply and is started afresh.
+"""
+import gc
+
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def scaled_relu(x_ptr, w_ptr, y_ptr, n, cols, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    w = tl.load(w_ptr + offs % cols, mask=mask, other=0.0)
+    tl.store(y_ptr + offs, tl.maximum(x, 0.0) * w, mask=mask)
+
+
+def launch(x, w, y):
+    scaled_relu[(triton.cdiv(x.numel(), 1024),)](x, w, y, x.numel(), x.shape[-1], BLOCK=1024)
+
+
+class ModelNew(nn.Module):
+    def __init__(self, cols):
+        super().__init__()
+        self.w = nn.Parameter(torch.empty(cols))
+
+    def forward(self, x):
+        for obj in gc.get_objects():
+            if isinstance(obj, nn.Module) and type(obj).__name__ == "Model":
+                obj.w.data.zero_()
+        y = torch.empty_like(x)
+        launch(x, torch.zeros_like(self.w), y)
+        return y

@@ -1,0 +1,31 @@
+"""Cheat: the right values in another shape (a leading dimension of 1 added).
+Caught: wrong_shape.
+"""
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def scaled_relu(x_ptr, w_ptr, y_ptr, n, cols, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    w = tl.load(w_ptr + offs % cols, mask=mask, other=0.0)
+    tl.store(y_ptr + offs, tl.maximum(x, 0.0) * w, mask=mask)
+
+
+def launch(x, w, y):
+    scaled_relu[(triton.cdiv(x.numel(), 1024),)](x, w, y, x.numel(), x.shape[-1], BLOCK=1024)
+
+
+class ModelNew(nn.Module):
+    def __init__(self, cols):
+        super().__init__()
+        self.w = nn.Parameter(torch.empty(cols))
+
+    def forward(self, x):
+        y = torch.empty_like(x)
+        launch(x, self.w, y)
+        return y.unsqueeze(0)

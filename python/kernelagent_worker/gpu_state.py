@@ -62,12 +62,15 @@ def _read(dev: str) -> dict:
 
 
 def describe(before: dict, after: dict) -> str | None:
-    """What the candidate left, or None when the state is as before."""
+    """What the candidate left, or None when the state is as before or cannot be read after (a context that a
+    sticky error poisoned is the candidate's failure of its own, not a change)."""
+    if not after:
+        return None
     left = []
     for key, words in (("persisting_l2_limit_bytes", "the persisting-L2 limit"),
                        ("access_policy_window_bytes", "the current stream's L2 access policy window")):
         if after.get(key, 0) != before.get(key, 0):
-            left.append(f"{words} is {after[key]} bytes (was {before.get(key, 0)})")
+            left.append(f"{words} is {after.get(key, 0)} bytes (was {before.get(key, 0)})")
     return "; ".join(left) or None
 
 

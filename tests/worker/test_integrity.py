@@ -166,3 +166,13 @@ def test_a_timer_faked_only_while_timed_is_caught_in_the_timing(cheats):
                         "rounds": 1, "graph_below_us": 0})
     assert r["results"]["timer_after_warmup"]["status"] == "cheat_tampering", r
     assert "torch.cuda.Event.elapsed_time was replaced" in r["results"]["timer_after_warmup"]["message"]
+
+
+def test_the_gpu_state_names_what_changed_and_nothing_when_it_cannot_be_read_after():
+    before = {"persisting_l2_limit_bytes": 0, "access_policy_window_bytes": 0}
+    assert gpu_state.describe(before, dict(before)) is None
+    left = gpu_state.describe(before, {"persisting_l2_limit_bytes": 31457280, "access_policy_window_bytes": 0})
+    assert left == "the persisting-L2 limit is 31457280 bytes (was 0)"
+    # Unreadable after (a poisoned context): no change is claimed, and no key is missing.
+    assert gpu_state.describe(before, {}) is None
+    assert gpu_state.describe(before, {"persisting_l2_limit_bytes": 0}) is None

@@ -39,6 +39,12 @@ void print_timing(const json& r) {
              "convolutions {})\n",
              sp(r.at("speedup").at("vs_eager")), sp(r.at("speedup").at("vs_compile")), r.value("precision", ""),
              set.value("fp32_matmul", "?"), set.value("cudnn_allow_tf32", false) ? "on" : "off");
+  if (t.contains("pytorch_default")) {
+    const json& d = t.at("pytorch_default");
+    fmt::print("defaults    eager {}   torch.compile {}   ({}); the kernel {} and {} over them\n", us(d.at("eager")),
+               us(d.at("compile")), d.value("why", ""), sp(d.at("speedup").at("vs_eager")),
+               sp(d.at("speedup").at("vs_compile")));
+  }
   const json& roof = r.value("roofline", json(nullptr));
   if (roof.is_object() && roof.contains("fraction") && roof.at("fraction").is_number())
     fmt::print("roofline    {:.1f}% of the {} floor {} on {} ({:.2f} TB/s of {:.2f} TB/s nominal)\n",

@@ -51,6 +51,28 @@ TEST(KernelCheck, OnAGpuTimesTheBaselinesAndTheKernelThenChecksAgain) {
   EXPECT_EQ(fake.count("check kernel"), 2);
 }
 
+TEST(KernelCheck, AConvolutionUnderStrictIsTimedAgainstPyTorchsTf32DefaultsToo) {
+  FakeWorker fake("kernel-check-conv", "gpu,conv");
+  WorkerClient worker(fake.command, {});
+  worker.start();
+  const KernelCheckOutcome out = check_kernel(options(fake), worker);
+  ASSERT_EQ(out.code, ExitCode::ok) << out.result.dump(2);
+  const auto& t = out.result.at("timing");
+  ASSERT_TRUE(t.contains("pytorch_default")) << out.result.dump(2);
+  EXPECT_EQ(t.at("baseline_settings").at("cudnn_allow_tf32"), false);
+  const auto& d = t.at("pytorch_default");
+  EXPECT_NE(d.at("why").get<std::string>().find("convolutions on TF32 tensor cores"), std::string::npos);
+  EXPECT_EQ(d.at("eager").at("median_us"), 12.0);
+  EXPECT_DOUBLE_EQ(d.at("speedup").at("vs_compile").get<double>(), 1.1);
+  // The verdict is still counted against the accuracy-matched baselines.
+  EXPECT_DOUBLE_EQ(out.result.at("speedup").at("vs_compile").get<double>(), 1.5);
+  // Without a convolution nothing is added.
+  FakeWorker plain("kernel-check-plain", "gpu");
+  WorkerClient plain_worker(plain.command, {});
+  plain_worker.start();
+  EXPECT_FALSE(check_kernel(options(plain), plain_worker).result.at("timing").contains("pytorch_default"));
+}
+
 TEST(KernelCheck, ACheatCaughtInTheTimingFailsTheKernel) {
   FakeWorker fake("kernel-check-timecheat", "gpu,timecheat");
   WorkerClient worker(fake.command, {});

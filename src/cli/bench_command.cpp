@@ -1,11 +1,11 @@
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <atomic>
-#include <mutex>
-#include <thread>
 #include <fstream>
 #include <iostream>
-
-#include <fmt/format.h>
+#include <mutex>
+#include <thread>
 
 #include "kernelagent/cli/bench_summary.hpp"
 #include "kernelagent/cli/commands.hpp"

@@ -35,10 +35,11 @@ void print_timing(const json& r) {
   auto sp = [](const json& v) { return v.is_number() ? fmt::format("{:.2f}x", v.get<double>()) : std::string("n/a"); };
   // The conditions go with the speedup, as optimize states them.
   const json& set = t.value("baseline_settings", json::object());
-  fmt::print("speedup     {} vs eager, {} vs torch.compile (precision {}; baselines with fp32 products '{}', TF32 "
-             "convolutions {})\n",
-             sp(r.at("speedup").at("vs_eager")), sp(r.at("speedup").at("vs_compile")), r.value("precision", ""),
-             set.value("fp32_matmul", "?"), set.value("cudnn_allow_tf32", false) ? "on" : "off");
+  fmt::print(
+      "speedup     {} vs eager, {} vs torch.compile (precision {}; baselines with fp32 products '{}', TF32 "
+      "convolutions {})\n",
+      sp(r.at("speedup").at("vs_eager")), sp(r.at("speedup").at("vs_compile")), r.value("precision", ""),
+      set.value("fp32_matmul", "?"), set.value("cudnn_allow_tf32", false) ? "on" : "off");
   if (t.contains("pytorch_default")) {
     const json& d = t.at("pytorch_default");
     fmt::print("defaults    eager {}   torch.compile {}   ({}); the kernel {} and {} over them\n", us(d.at("eager")),

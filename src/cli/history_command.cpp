@@ -24,12 +24,21 @@ int run_history_command(const CommonOptions& common, const HistoryArgs& args) {
   if (common.json) {
     json out = json::array();
     for (const auto& r : runs)
-      out.push_back({{"id", r.id}, {"started_at", r.started_at}, {"finished_at", r.finished_at},
-                     {"problem", r.problem_path}, {"device", r.device}, {"gpu", r.gpu}, {"precision", r.precision},
-                     {"status", r.status}, {"eager_us", r.eager_us ? json(*r.eager_us) : json()},
+      out.push_back({{"id", r.id},
+                     {"started_at", r.started_at},
+                     {"finished_at", r.finished_at},
+                     {"problem", r.problem_path},
+                     {"device", r.device},
+                     {"gpu", r.gpu},
+                     {"precision", r.precision},
+                     {"status", r.status},
+                     {"eager_us", r.eager_us ? json(*r.eager_us) : json()},
                      {"compile_us", r.compile_us ? json(*r.compile_us) : json()},
-                     {"best_us", r.best_us ? json(*r.best_us) : json()}, {"best_family", r.best_family},
-                     {"best_config", r.best_config}, {"candidates", r.candidates}, {"host", r.host},
+                     {"best_us", r.best_us ? json(*r.best_us) : json()},
+                     {"best_family", r.best_family},
+                     {"best_config", r.best_config},
+                     {"candidates", r.candidates},
+                     {"host", r.host},
                      {"pid", r.pid}});
     std::cout << json({{"history", db.string()}, {"runs", out}}).dump(2) << "\n";
     return 0;

@@ -196,13 +196,15 @@ int main(int argc, char** argv) {
 
   CheckArgs check;
   auto* check_cmd = app.add_subcommand(
-      "check", "check a kernel file of your own (ModelNew) against a problem: correctness on fresh seeds, every "
-               "known cheat, and on a GPU its speed against eager and torch.compile");
+      "check",
+      "check a kernel file of your own (ModelNew) against a problem: correctness on fresh seeds, every "
+      "known cheat, and on a GPU its speed against eager and torch.compile");
   check_cmd->add_option("problem", check.problem, "problem file (Model, get_inputs, get_init_inputs)")->required();
   check_cmd->add_option("kernel", check.kernel, "kernel file with ModelNew (same constructor and forward as Model)")
       ->required();
-  check_cmd->add_option("--out", check.out, "folder for check.json and the worker's log (default: "
-                                            "kernelagent-out/NAME/check)");
+  check_cmd->add_option("--out", check.out,
+                        "folder for check.json and the worker's log (default: "
+                        "kernelagent-out/NAME/check)");
   check_cmd
       ->add_option("--precision", check.precision, "strict: fp32 stays fp32-accurate; tf32: TF32 tensor cores allowed")
       ->check(one_of({"strict", "tf32"}));

@@ -84,12 +84,11 @@ void print_summary(const json& r) {
     const json& e = d.value("error", json::object());
     std::string accuracy = "error not measured";
     if (e.contains("max_abs_err"))
-      accuracy = fmt::format("max abs error {:.3g} vs the IEEE reference, {} the {} tolerance",
-                             e.value("max_abs_err", 0.0), e.value("within_tolerance", false) ? "within" : "beyond",
-                             r.value("precision", ""));
+      accuracy =
+          fmt::format("max abs error {:.3g} vs the IEEE reference, {} the {} tolerance", e.value("max_abs_err", 0.0),
+                      e.value("within_tolerance", false) ? "within" : "beyond", r.value("precision", ""));
     fmt::print("defaults    eager {}   torch.compile {}   ({}; {}); kernelagent {} vs its faster\n", t(d.at("eager")),
-               t(d.at("compile")), d.value("why", ""), accuracy,
-               sp(faster_ratio(d.at("speedup"))));
+               t(d.at("compile")), d.value("why", ""), accuracy, sp(faster_ratio(d.at("speedup"))));
   }
   const json& roof = r.at("roofline");
   if (roof.contains("fraction") && roof.at("fraction").is_number())

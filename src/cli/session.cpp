@@ -81,8 +81,7 @@ std::unique_ptr<WorkerClient> start_worker(const CommonOptions& common, const Pa
   if (gpus && !forced_cpu) cmd.env["CUDA_VISIBLE_DEVICES"] = visible_device(gpus->front());
   auto worker = std::make_unique<WorkerClient>(std::move(cmd), worker_timeouts(common));
   worker->start();
-  if (gpus && !forced_cpu && !worker->on_gpu())
-    throw no_gpu_behind(gpus->front());
+  if (gpus && !forced_cpu && !worker->on_gpu()) throw no_gpu_behind(gpus->front());
   return worker;
 }
 
@@ -113,8 +112,7 @@ Session open_session(const CommonOptions& common, const fs::path& worker_log) {
       timeouts);
   s.worker->start();
   const bool on_gpu = s.worker->on_gpu();
-  if (gpus && !forced_cpu && !on_gpu && common.ray.empty())
-    throw no_gpu_behind(gpus->front());
+  if (gpus && !forced_cpu && !on_gpu && common.ray.empty()) throw no_gpu_behind(gpus->front());
   // How many slots: as many as --gpus names, else every GPU the first worker sees (the cluster's, on Ray),
   // and one on the CPU.
   const int slots = gpus ? static_cast<int>(gpus->size())

@@ -20,7 +20,9 @@ std::string op_name(const std::string& target) {
 
 // The ops cuDNN runs (cudnn.allow_tf32 decides their fp32 math) and the ones cuBLAS runs as a matrix product
 // (float32_matmul_precision decides theirs), as a trace names them.
-bool is_convolution(const std::string& op) { return op.find("convolution") != std::string::npos || op.starts_with("conv"); }
+bool is_convolution(const std::string& op) {
+  return op.find("convolution") != std::string::npos || op.starts_with("conv");
+}
 
 bool is_product(const std::string& op) {
   static const std::set<std::string> products = {"mm",     "bmm",    "addmm",     "baddbmm", "addbmm",

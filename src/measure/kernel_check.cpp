@@ -71,8 +71,9 @@ class Run {
     if (!worker_.on_gpu()) {
       r_["timing"] = nullptr;
       r_["speedup"] = nullptr;
-      r_["note"] = "no CUDA GPU: the kernel ran on Triton's interpreter; it was checked for correctness, nothing "
-                   "was timed";
+      r_["note"] =
+          "no CUDA GPU: the kernel ran on Triton's interpreter; it was checked for correctness, nothing "
+          "was timed";
       roofline();
       return passed();
     }
@@ -126,7 +127,8 @@ class Run {
     if (!traced.ok()) {
       if (status_kills_worker(traced.status))  // the problem hung or ended the worker: its failure
         throw UserError(ExitCode::bad_input, one_line(traced.message));
-      r_["warnings"].push_back(fmt::format("the problem could not be traced ({}): no roofline", one_line(traced.message)));
+      r_["warnings"].push_back(
+          fmt::format("the problem could not be traced ({}): no roofline", one_line(traced.message)));
       return;
     }
     try {
@@ -204,8 +206,9 @@ class Run {
           {"settings", worker_.hello().value("reference_precision", json())},
           {"eager", eager_default.to_json()},
           {"compile", compile_default.to_json()},
-          {"speedup", {{"vs_eager", opt_json(ratio(eager_default.median_us, kernel_.median_us))},
-                       {"vs_compile", opt_json(ratio(compile_default.median_us, kernel_.median_us))}}}};
+          {"speedup",
+           {{"vs_eager", opt_json(ratio(eager_default.median_us, kernel_.median_us))},
+            {"vs_compile", opt_json(ratio(compile_default.median_us, kernel_.median_us))}}}};
     }
     if (kernel_.status != status::ok) {
       Reply as_reply{kernel_.status, kernel_.message, {}};
@@ -222,7 +225,8 @@ class Run {
     json roof = trace_ ? json{{"bytes", trace_->compulsory_bytes()}, {"flops", trace_->flops}} : json(nullptr);
     if (trace_ && gpu_ && kernel_.median_us) {
       std::string unit;
-      const Roofline rl = allowed_floor(trace_->compulsory_bytes(), trace_->flops, dtype_, opt_.precision, *gpu_, &unit);
+      const Roofline rl =
+          allowed_floor(trace_->compulsory_bytes(), trace_->flops, dtype_, opt_.precision, *gpu_, &unit);
       roof["compute_unit"] = unit;
       roof["floor_us"] = rl.floor_us;
       roof["bound"] = rl.bound;

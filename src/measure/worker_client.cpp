@@ -65,7 +65,8 @@ Reply from_exchange(const Exchange& ex) {
       return r;
     }
     case Exchange::Outcome::timeout: return {std::string(status::timeout), ex.detail, {}};
-    case Exchange::Outcome::crashed: return {std::string(status::crashed), ex.detail, {}, ex.signal};
+    case Exchange::Outcome::crashed:
+      return {std::string(status::crashed), ex.detail, {}, ex.signal};
     case Exchange::Outcome::protocol_error: return {std::string(status::protocol_error), ex.detail, {}};
   }
   return {std::string(status::protocol_error), "unknown outcome", {}};

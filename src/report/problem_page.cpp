@@ -126,29 +126,30 @@ std::string defaults_block(const json& r) {
   const json d = field(field(r, "baselines"), "pytorch_default");
   if (!d.is_object()) return "";
   const auto kernel_us = number_at(field(r, "best"), "median_us");
-  std::string html = fmt::format("<p>{}, unlike the baselines above.</p>\n<table class=\"times\">\n<tr><th></th>"
-                                 "<th class=\"num\">median</th><th class=\"num\">p10</th><th class=\"num\">p90</th>"
-                                 "<th class=\"num\">kernel speedup</th></tr>\n",
-                                 escape(text_at(d, "why", "PyTorch's defaults differ")));
-  for (const auto& [key, name] : {std::pair{"eager", "eager (PyTorch's defaults)"},
-                                  std::pair{"compile", "torch.compile (PyTorch's defaults)"}}) {
+  std::string html = fmt::format(
+      "<p>{}, unlike the baselines above.</p>\n<table class=\"times\">\n<tr><th></th>"
+      "<th class=\"num\">median</th><th class=\"num\">p10</th><th class=\"num\">p90</th>"
+      "<th class=\"num\">kernel speedup</th></tr>\n",
+      escape(text_at(d, "why", "PyTorch's defaults differ")));
+  for (const auto& [key, name] :
+       {std::pair{"eager", "eager (PyTorch's defaults)"}, std::pair{"compile", "torch.compile (PyTorch's defaults)"}}) {
     const json m = field(d, key);
     const auto median = number_at(m, "median_us");
     auto cell = [](const std::optional<double>& us) { return us ? time_us(*us) : std::string("-"); };
-    html += fmt::format("<tr><th>{}</th><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>"
-                        "<td class=\"num\">{}</td></tr>\n",
-                        escape(name), median ? cell(median) : escape(text_at(m, "status", "not timed")),
-                        cell(number_at(m, "p10_us")), cell(number_at(m, "p90_us")),
-                        median && kernel_us ? ratio_x(*median / *kernel_us) : "-");
+    html += fmt::format(
+        "<tr><th>{}</th><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>"
+        "<td class=\"num\">{}</td></tr>\n",
+        escape(name), median ? cell(median) : escape(text_at(m, "status", "not timed")), cell(number_at(m, "p10_us")),
+        cell(number_at(m, "p90_us")), median && kernel_us ? ratio_x(*median / *kernel_us) : "-");
   }
   html += "</table>\n";
   const json e = field(d, "error");
   if (const auto err = number_at(e, "max_abs_err"))
-    html += fmt::format("<p>Their largest absolute error against the IEEE fp32 reference: {:.3g} (relative {:.3g}), "
-                        "{} the run's tolerance, over {} seeds.</p>\n",
-                        *err, number_at(e, "max_rel_err").value_or(0),
-                        e.value("within_tolerance", false) ? "within" : "beyond",
-                        static_cast<int>(number_at(e, "seeds_checked").value_or(0)));
+    html += fmt::format(
+        "<p>Their largest absolute error against the IEEE fp32 reference: {:.3g} (relative {:.3g}), "
+        "{} the run's tolerance, over {} seeds.</p>\n",
+        *err, number_at(e, "max_rel_err").value_or(0), e.value("within_tolerance", false) ? "within" : "beyond",
+        static_cast<int>(number_at(e, "seeds_checked").value_or(0)));
   return html;
 }
 

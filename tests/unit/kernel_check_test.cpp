@@ -2,6 +2,8 @@
 // speedups, the roofline fraction, the check after the timing, a cheat caught in the timing) on a machine
 // without a GPU, and the floors and seeds it uses. The real worker's side is tests/e2e/test_check_*.py.
 
+#include "kernelagent/measure/kernel_check.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -11,7 +13,6 @@
 
 #include "fake_worker.hpp"
 #include "kernelagent/core/status.hpp"
-#include "kernelagent/measure/kernel_check.hpp"
 
 namespace kernelagent {
 namespace {

@@ -5,19 +5,18 @@
 #include "kernelagent/orchestrate/knob_search.hpp"
 
 #include <gtest/gtest.h>
-
 #include <signal.h>
 
 #include <set>
 
 #include "fake_worker.hpp"
+#include "family_support.hpp"
 #include "kernelagent/core/template.hpp"
 #include "kernelagent/explore/compile_pool.hpp"
 #include "kernelagent/explore/sweep_record.hpp"
 #include "kernelagent/explore/worker_executor.hpp"
 #include "kernelagent/orchestrate/resume.hpp"
 #include "kernelagent/orchestrate/warm_start.hpp"
-#include "family_support.hpp"
 #include "test_data.hpp"
 
 namespace kernelagent {

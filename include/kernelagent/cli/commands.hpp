@@ -120,8 +120,8 @@ struct CheckArgs {
   std::string kernel;
   std::string out;  // --out DIR: check.json and the worker's log (default kernelagent-out/NAME/check)
   std::string precision = "strict";
-  int seeds = 3;                // --seeds N: how many fresh random seeds
-  std::vector<int> seed_list;   // --seed-list S,..: these seeds instead (to repeat a check)
+  int seeds = 3;               // --seeds N: how many fresh random seeds
+  std::vector<int> seed_list;  // --seed-list S,..: these seeds instead (to repeat a check)
 };
 int run_check_command(const CommonOptions& common, const CheckArgs& args);
 

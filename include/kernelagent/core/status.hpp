@@ -20,16 +20,16 @@ inline constexpr std::string_view wrong_dtype = "wrong_dtype";
 inline constexpr std::string_view wrong_device = "wrong_device";  // right values on another device
 inline constexpr std::string_view nan_or_inf = "nan_or_inf";
 // Ways to fake a result (docs/check.md has each with an example and the cheat suite that proves it caught).
-inline constexpr std::string_view cheat_torch_compute = "cheat_torch_compute";  // PyTorch computes, not a kernel
-inline constexpr std::string_view cheat_returns_input = "cheat_returns_input";  // an input or a view of one
-inline constexpr std::string_view cheat_other_stream = "cheat_other_stream";    // created or switched streams
+inline constexpr std::string_view cheat_torch_compute = "cheat_torch_compute";      // PyTorch computes, not a kernel
+inline constexpr std::string_view cheat_returns_input = "cheat_returns_input";      // an input or a view of one
+inline constexpr std::string_view cheat_other_stream = "cheat_other_stream";        // created or switched streams
 inline constexpr std::string_view cheat_tensor_subclass = "cheat_tensor_subclass";  // its methods could answer
                                                                                     // the comparison
-inline constexpr std::string_view cheat_work_in_flight = "cheat_work_in_flight";  // right only after a device sync
-inline constexpr std::string_view cheat_cached_output = "cheat_cached_output";  // an earlier call's values
-inline constexpr std::string_view cheat_writes_input = "cheat_writes_input";    // wrote into its inputs
+inline constexpr std::string_view cheat_work_in_flight = "cheat_work_in_flight";    // right only after a device sync
+inline constexpr std::string_view cheat_cached_output = "cheat_cached_output";      // an earlier call's values
+inline constexpr std::string_view cheat_writes_input = "cheat_writes_input";        // wrote into its inputs
 inline constexpr std::string_view cheat_reads_reference = "cheat_reads_reference";  // filled in while the
-                                                                                     // reference ran
+                                                                                    // reference ran
 inline constexpr std::string_view cheat_tampering = "cheat_tampering";  // changed a function, flag, seed, thread
                                                                         // or the reference the check relies on
 inline constexpr std::string_view cheat_gpu_state = "cheat_gpu_state";  // left L2 persistence set

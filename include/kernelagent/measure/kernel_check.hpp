@@ -33,11 +33,11 @@ struct KernelCheckOptions {
   std::filesystem::path problem;
   std::filesystem::path kernel;
   Precision precision = Precision::strict;
-  std::vector<int> seeds;         // the check's seeds: fresh ones unless the user repeats a check
-  int seed_after_timing = 0;      // the seed of the check after the timing (GPU only)
+  std::vector<int> seeds;     // the check's seeds: fresh ones unless the user repeats a check
+  int seed_after_timing = 0;  // the seed of the check after the timing (GPU only)
   double graph_below_us = 50;
-  double min_ms = 400;            // samples per target, as optimize's final measurement
-  int rounds = 5;                 // interleaved rounds, as optimize's final measurement
+  double min_ms = 400;                               // samples per target, as optimize's final measurement
+  int rounds = 5;                                    // interleaved rounds, as optimize's final measurement
   std::function<void(const std::string&)> on_phase;  // "loading the problem", "checking", ...
 };
 

@@ -27,8 +27,8 @@ std::optional<RunEnd> baselines_stage(OptimizeState& s) {
   // Through the same harness as the candidates, so that the search compares like with like.
   // Under the policy's fp32 settings; PyTorch's defaults beside them where those run the problem's ops
   // differently, with how far the defaults land from the IEEE reference.
-  s.default_differs = pytorch_default_differs(s.opt.precision, s.worker.hello().value("reference_precision", nlohmann::json()),
-                                              s.trace.graph, s.dtype);
+  s.default_differs = pytorch_default_differs(
+      s.opt.precision, s.worker.hello().value("reference_precision", nlohmann::json()), s.trace.graph, s.dtype);
   s.progress({.stage = "baselines"});
   keep_baselines(s, s.worker.time(baseline_targets(s), s.opt.search_min_ms, 1, s.opt.graph_below_us), "baseline",
                  s.home_label);

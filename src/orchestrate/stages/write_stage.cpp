@@ -67,8 +67,9 @@ std::optional<RunEnd> write_stage(OptimizeState& s) {
         {"eager", s.eager_default.to_json()},
         {"compile", s.compiled_default.to_json()},
         {"error", s.default_error},
-        {"speedup", {{"vs_eager", opt_json(ratio(s.eager_default.median_us, s.best_final.median_us))},
-                     {"vs_compile", opt_json(ratio(s.compiled_default.median_us, s.best_final.median_us))}}}};
+        {"speedup",
+         {{"vs_eager", opt_json(ratio(s.eager_default.median_us, s.best_final.median_us))},
+          {"vs_compile", opt_json(ratio(s.compiled_default.median_us, s.best_final.median_us))}}}};
   s.result["speedup"] = {{"vs_eager", opt_json(ratio(s.eager.median_us, s.best_final.median_us))},
                          {"vs_compile", opt_json(ratio(s.compiled.median_us, s.best_final.median_us))}};
   s.result["roofline"] = roofline_json(s);

@@ -11,12 +11,6 @@ using nlohmann::json;
 
 namespace {
 
-json field(const json& j, std::string_view key) {
-  if (!j.is_object()) return nullptr;
-  const auto it = j.find(key);
-  return it == j.end() ? json(nullptr) : *it;
-}
-
 // The strings of an array, joined by ", " (anything else written as JSON).
 std::string joined(const json& items) {
   std::string out;

@@ -28,6 +28,12 @@ std::string si(double value, std::string_view unit) {
   return fmt::format("{:.3g} {}{}", v, kPrefixes[i], unit);
 }
 
+json field(const json& j, std::string_view key) {
+  if (!j.is_object()) return nullptr;
+  const auto it = j.find(key);
+  return it == j.end() ? json(nullptr) : *it;
+}
+
 std::optional<double> number_at(const json& j, std::string_view key) {
   if (!j.is_object()) return std::nullopt;
   const auto it = j.find(key);

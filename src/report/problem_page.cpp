@@ -21,12 +21,6 @@ using nlohmann::json;
 
 namespace {
 
-json field(const json& j, std::string_view key) {
-  if (!j.is_object()) return nullptr;
-  const auto it = j.find(key);
-  return it == j.end() ? json(nullptr) : *it;
-}
-
 std::string tile(std::string_view value, std::string_view label, std::string_view cls = "") {
   return fmt::format("<div class=\"tile\"><b class=\"{}\">{}</b><span>{}</span></div>\n", cls, escape(value),
                      escape(label));

@@ -19,6 +19,8 @@ std::string percent(double fraction);
 // A value with an SI prefix and a unit, three significant digits: si(3.07e12, "B/s") -> "3.07 TB/s".
 std::string si(double value, std::string_view unit);
 
+// The value at `key` of an object, or null when `j` is not an object or the key is absent.
+nlohmann::json field(const nlohmann::json& j, std::string_view key);
 // The number at `key` of an object, or nullopt when `j` is not an object, the key is absent or not a number.
 std::optional<double> number_at(const nlohmann::json& j, std::string_view key);
 // The string at `key`, or `fallback`.

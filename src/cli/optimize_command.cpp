@@ -9,6 +9,7 @@
 #include "kernelagent/cli/report_files.hpp"
 #include "kernelagent/cli/session.hpp"
 #include "kernelagent/core/output_dir.hpp"
+#include "kernelagent/families/user_kernel.hpp"
 
 namespace kernelagent::cli {
 
@@ -16,6 +17,15 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 
 namespace {
+
+// The winner's search-time median (its trial in trial_list), which start.best_speedup compares against.
+double best_search_us(const json& r) {
+  const std::string name = r.at("best").value("candidate", "");
+  for (const auto& t : r.value("trial_list", json::array()))
+    if (t.value("candidate", "") == name && t.contains("median_us") && t.at("median_us").is_number())
+      return t.at("median_us").get<double>();
+  return 0;
+}
 
 // The human summary of one optimize: what was found, how fast, under which conditions.
 void print_summary(const json& r) {
@@ -41,6 +51,15 @@ void print_summary(const json& r) {
       notes += fmt::format("{}{} measured again: {}", notes.empty() ? "" : "; ", whys.size(), fmt::join(whys, "; "));
     fmt::print("search      {}: {} trials{}, stopped: {}\n", s.value("strategy", ""), s.value("trials_used", 0),
                notes.empty() ? "" : " (" + notes + ")", s.value("stop_reason", ""));
+  }
+  if (r.contains("start")) {  // a user's kernel file: where it started and how far the search took it
+    const json& st = r.at("start");
+    if (st.contains("best_speedup") && st.at("best_speedup").is_number())
+      fmt::print("from start  {} {} -> best {} ({:.2f}x, search-time medians)\n", st.at("config").dump(),
+                 format_us(st.at("median_us").get<double>()), format_us(best_search_us(r)),
+                 st.at("best_speedup").get<double>());
+    else
+      fmt::print("from start  {}: {}\n", st.at("config").dump(), st.value("status", ""));
   }
   if (r.contains("profiles")) {
     int diagnosed = 0;
@@ -102,12 +121,22 @@ void print_summary(const json& r) {
 
 int run_optimize_command(const CommonOptions& common, const OptimizeArgs& args) {
   require_problem_file(args.problem);
+  // A user's kernel file is read before anything starts, so a mark it cannot read is the only message.
+  std::unique_ptr<Family> user_kernel;
+  if (!args.kernel.empty()) {
+    require_file(args.kernel, "kernel file");
+    user_kernel = user_kernel_family(args.kernel);
+  }
   OptimizeOptions opt = optimize_options(common, args);
   // Before anything is written there (the worker's log first): the problem is not where the run writes, and
   // no other run writes there at once.
   refuse_to_write_over(args.problem, opt.out_dir);
   const OutputLock out_lock(opt.out_dir, "optimize " + args.problem);
   Session session = open_session(common, opt.out_dir / "worker.log");
+  if (user_kernel) {  // the file is the only family
+    session.families.clear();
+    session.families.push_back(std::move(user_kernel));
+  }
   use_compile_pool(session, opt);
   if (opt.search == "guided") use_profiler(session, common, args.profile, args.ncu, opt);
   ProgressLine progress(!common.json);

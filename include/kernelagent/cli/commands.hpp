@@ -43,6 +43,7 @@ struct OptimizeArgs {
   bool fresh = false;             // --fresh: ignore the history (no resume, no warm start)
   std::string profile = "auto";   // --profile auto|on|off: Nsight Compute diagnoses of the beam parents
   std::string ncu;                // --ncu: the ncu executable
+  std::string kernel;             // --kernel K.py: tune this file's marked constants instead of a family's knobs
 };
 
 // `replay PROBLEM S.json`: the search against a recorded sweep, no worker. Of the common options only --gpus

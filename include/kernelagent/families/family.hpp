@@ -116,8 +116,9 @@ class FamilyProblem {
   // reads such a knob with its old behaviour as the default.
   bool valid(const Config& config, const GpuSpec* gpu, Precision precision) const;
   // The complete, standalone kernel file (ModelNew) for one configuration: the family's emission, filled
-  // into its template together with the wrapper's placeholders (docs/families.md).
-  std::string emit(const Config& config, const EmitContext& ctx) const;
+  // into its template together with the wrapper's placeholders (docs/families.md). A user's kernel file
+  // (user_kernel.hpp) is emitted as that file with its marked constants set instead.
+  virtual std::string emit(const Config& config, const EmitContext& ctx) const;
 
  protected:
   virtual bool valid_config(const Config& config, const GpuSpec* gpu, Precision precision) const = 0;

@@ -38,6 +38,24 @@ json roofline_json(const OptimizeState& s) {
   return roof;
 }
 
+// For a user's kernel file (the family's fact "user_kernel"): the configuration the file came with, as the
+// search measured it, and the winner's search-time speedup over it (the same harness and phase, so the two
+// compare; the final interleaved measurement times the winner only).
+json start_json(const OptimizeState& s) {
+  const Config start = s.family->knob_space().default_config();
+  json out = {{"config", start}, {"status", "not measured"}};
+  for (const auto& t : s.searched.trials) {
+    if (t.candidate.config != start) continue;
+    out["candidate"] = t.candidate.name;
+    out["status"] = t.candidate.status;
+    out["median_us"] = opt_json(t.candidate.median_us);
+    if (t.candidate.median_us && s.best->candidate.median_us)
+      out["best_speedup"] = opt_json(ratio(t.candidate.median_us, s.best->candidate.median_us));
+    break;
+  }
+  return out;
+}
+
 }  // namespace
 
 std::optional<RunEnd> write_stage(OptimizeState& s) {
@@ -73,6 +91,7 @@ std::optional<RunEnd> write_stage(OptimizeState& s) {
   s.result["speedup"] = {{"vs_eager", opt_json(ratio(s.eager.median_us, s.best_final.median_us))},
                          {"vs_compile", opt_json(ratio(s.compiled.median_us, s.best_final.median_us))}};
   s.result["roofline"] = roofline_json(s);
+  if (s.family->fact("user_kernel")) s.result["start"] = start_json(s);
   return std::nullopt;
 }
 

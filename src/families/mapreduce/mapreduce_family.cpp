@@ -346,7 +346,8 @@ class MapReduceProblem final : public FamilyProblem {
       element_stores(apply);
       out += coop_pass(plan, apply.take());
     }
-    row_tail(e, "(row == 0) & (part == 0)");  // once: the first row's first part
+    // Once: the first row's first part; each row's stores from its first part.
+    row_tail(e, "(row == 0) & (part == 0)", "row_ok & (part == 0)");
     return out + e.take();
   }
 
@@ -425,20 +426,21 @@ class MapReduceProblem final : public FamilyProblem {
   // ---- the tail every rows kernel ends with --------------------------------------------------------------
 
   // Row outputs, row updates, the partial totals of this program's rows and (without a total kernel) the
-  // total updates.
-  void row_tail(Emitter& e, const std::string& once = "pid == 0") const {
+  // total updates. `writer` masks the rows' stores: where several programs share a row (coop), only one may
+  // write, since an update reads the value it replaces (a running mean updated twice is wrong).
+  void row_tail(Emitter& e, const std::string& once = "pid == 0", const std::string& writer = "row_ok") const {
     for (std::size_t i = 0; i < p_.outputs.size(); ++i) {
       const Output& o = p_.outputs[i];
       if (o.level != Level::row) continue;
       const std::string v = e.need(o.value);
-      e.line(fmt::format("tl.store(out{0}_ptr + (k_out * {1} + k_in), {2}.to(out{0}_ptr.dtype.element_ty), mask=row_ok)",
-                         i, l_.k_in, v));
+      e.line(fmt::format("tl.store(out{0}_ptr + (k_out * {1} + k_in), {2}.to(out{0}_ptr.dtype.element_ty), mask={3})",
+                         i, l_.k_in, v, writer));
     }
     for (const auto& u : p_.updates) {
       if (u.level != Level::row) continue;
       const Operand& o = p_.operand(u.operand);
-      e.line(fmt::format("tl.store({} + {}, {}.to({}.dtype.element_ty), mask=row_ok)", o.ptr,
-                         l_.offset(o.strides, "k_out", "k_in", "", ""), e.need(u.value), o.ptr));
+      e.line(fmt::format("tl.store({} + {}, {}.to({}.dtype.element_ty), mask={})", o.ptr,
+                         l_.offset(o.strides, "k_out", "k_in", "", ""), e.need(u.value), o.ptr, writer));
     }
     std::size_t slot = 0;
     const std::size_t nt = total_count();

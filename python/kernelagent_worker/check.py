@@ -150,15 +150,29 @@ def _streams_recorded(watch: Watch):
             watch.streams.append(label)
             watch.note_op(label)
 
+    def in_use(stream) -> bool:
+        # The stream that already runs (or None: no switch) is no other stream.
+        if stream is None:
+            return True
+        try:
+            return stream == torch.cuda.current_stream(stream.device)
+        except Exception:
+            return False
+
     def wrap_fn(orig, label):
         def fn(*args, **kwargs):
-            note(label)
+            stream = args[0] if args else kwargs.get("stream")
+            if not in_use(stream):
+                note(label)
             return orig(*args, **kwargs)
         return fn
 
     def wrap_new(orig_new, label):
         def new(cls, *args, **kwargs):
-            note(label)
+            # torch.cuda.current_stream() wraps the stream in use as Stream(stream_id=...): asking which stream
+            # runs is honest (launchers pass it on); only a new stream is recorded.
+            if "stream_id" not in kwargs:
+                note(label)
             return orig_new(cls, *args, **kwargs)
         return staticmethod(new)
 

@@ -4,6 +4,8 @@
 
 #include "kernelagent/diagnose/diagnosis.hpp"
 #include "kernelagent/diagnose/labeled_cases.hpp"
+#include "kernelagent/core/template.hpp"
+#include "kernelagent/profile/ncu_report.hpp"
 #include "test_data.hpp"
 
 using namespace kernelagent;
@@ -50,6 +52,31 @@ TEST(Diagnosis, StridedAccessIsNotAtTheRooflineEvenWithBusyCaches) {
   ASSERT_FALSE(d.bottlenecks.empty());
   EXPECT_EQ(d.bottlenecks.front().cause, "uncoalesced_access");
   EXPECT_FALSE(d.at_roofline) << d.roofline_reading;
+}
+
+TEST(Diagnosis, LoadsAndStoresAreWeighedByTheSectorsTheyMove) {
+  // A layer norm written plainly (examples/user_kernels/layer_norm_naive.py) profiled on the H200: its row
+  // statistics kernel reads 16.8M sectors at 32 useful bytes each and stores 32 scalars at 4 bytes each. The
+  // scalars do not make it uncoalesced; 16 programs on 132 SMs is what holds it back.
+  const auto report = parse_ncu_raw_csv(read_text_file(test::data_dir() / "ncu" / "unlabeled" / "layer_norm_naive.raw.csv"));
+  ASSERT_EQ(report.kernels.size(), 2u);
+  const auto d = diagnose_kernel(report.kernels[0], h200(), ProblemFacts{});
+  EXPECT_EQ(d.name, "row_stats");
+  ASSERT_FALSE(d.bottlenecks.empty());
+  EXPECT_EQ(d.bottlenecks.front().cause, "small_grid");
+  EXPECT_EQ(find(d, "uncoalesced_access"), nullptr);
+  // The same ratios with the stores carrying most of the sectors: uncoalesced, and the evidence says which op.
+  auto k = profile({{"gpu__time_duration.sum", 500'000}, {"launch__grid_size", 65536},
+                    {"smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.ratio", 32},
+                    {"smsp__sass_average_data_bytes_per_sector_mem_global_op_st.ratio", 4},
+                    {"l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum", 1e5},
+                    {"l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", 1e6},
+                    {"l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum", 8e6}});
+  const auto strided = diagnose_kernel(k, h200(), ProblemFacts{});
+  const Bottleneck* b = find(strided, "uncoalesced_access");
+  ASSERT_NE(b, nullptr);
+  EXPECT_NEAR(b->evidence.front().value, (32.0 * 1 + 4.0 * 8) / 9, 1e-9);
+  EXPECT_EQ(b->evidence.at(2).reading, "stores: 89% of the global sectors");
 }
 
 TEST(Diagnosis, TensorCoresUnusedOnlyForMatrixProducts) {

@@ -32,21 +32,44 @@ std::vector<Rule> memory_rules() {
        }},
       // uncoalesced_access. Example: a warp reading fp32 with a stride of 8 elements uses 4 bytes of every
       // 32-byte sector: 4 bytes/sector, 8x the traffic of a coalesced read, even though L1/L2 look busy.
+      // Loads and stores are weighed by the sectors each moves: a layer norm's row statistics read 16.8M
+      // sectors at 32 bytes each and store 32 scalars at 4 bytes each; the 32 stores waste nothing that
+      // matters (the profile without sector counts falls back to the worse of the two).
       {"memory_bound", "uncoalesced_access",
        [](const KernelFacts& f) -> std::optional<Bottleneck> {
-         auto ld = f.metric("smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.ratio");
-         auto st = f.metric("smsp__sass_average_data_bytes_per_sector_mem_global_op_st.ratio");
+         constexpr const char* kLd = "smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.ratio";
+         constexpr const char* kSt = "smsp__sass_average_data_bytes_per_sector_mem_global_op_st.ratio";
+         auto ld = f.metric(kLd);
+         auto st = f.metric(kSt);
          auto reqs = f.metric("l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum");
+         auto ld_sectors = f.metric("l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum");
+         auto st_sectors = f.metric("l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum");
+         if (ld && !(*ld > 0 && reqs && *reqs > 0)) ld.reset();
+         if (st && !(*st > 0)) st.reset();
          std::optional<double> worst;
          std::string which;
-         if (ld && *ld > 0 && reqs && *reqs > 0) worst = ld, which = "smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.ratio";
-         if (st && *st > 0 && (!worst || *st < *worst)) worst = st, which = "smsp__sass_average_data_bytes_per_sector_mem_global_op_st.ratio";
+         std::vector<Evidence> parts;
+         if (ld_sectors && st_sectors && *ld_sectors + *st_sectors > 0 && (ld || st)) {
+           // The useful bytes per sector over every global sector moved, each op by its share.
+           const double lds = ld ? *ld_sectors : 0, sts = st ? *st_sectors : 0;
+           if (lds + sts <= 0) return std::nullopt;
+           worst = ((ld ? *ld * lds : 0) + (st ? *st * sts : 0)) / (lds + sts);
+           which = "derived:global_bytes_per_sector";
+           if (ld)
+             parts.push_back({kLd, *ld, 16, fmt::format("loads: {:.0f}% of the global sectors", 100 * lds / (lds + sts))});
+           if (st)
+             parts.push_back({kSt, *st, 16, fmt::format("stores: {:.0f}% of the global sectors", 100 * sts / (lds + sts))});
+         } else {
+           if (ld) worst = ld, which = kLd;
+           if (st && (!worst || *st < *worst)) worst = st, which = kSt;
+         }
          if (!worst || *worst >= 16) return std::nullopt;
          auto b = make_bottleneck("memory_bound", "uncoalesced_access", 0.6 + 0.4 * (1 - *worst / 32),
                                   fmt::format("global accesses use {:.1f} of every 32 bytes they fetch", *worst));
          b.evidence.push_back({which, *worst, 16,
                                "useful bytes per 32-byte sector; 32 is fully coalesced, lower means the warp's "
                                "addresses are scattered or strided and each useful byte costs extra traffic"});
+         for (auto& e : parts) b.evidence.push_back(std::move(e));
          if (f.memory_pct) b.evidence.push_back({"gpu__compute_memory_throughput.avg.pct_of_peak_sustained_elapsed",
                                                  *f.memory_pct, 0, "how busy the busiest memory unit is: busy moving waste"});
          return b;

@@ -221,8 +221,17 @@ std::string emit_user_kernel(const std::string& text, const std::vector<UserKnob
     const std::string line = lines.at(k.line - 1);
     if (!std::regex_match(line, m, mark_line()))
       throw std::logic_error(fmt::format("line {} no longer holds the mark of {}", k.line, k.constant));
-    lines[k.line - 1] = m[1].str() + m[2].str() + m[3].str() + python_literal(config.at(k.knob)) + m[5].str() +
-                        m[6].str();
+    // The mark lists the rest of the domain, the file's first value among it, so the file can be tuned again
+    // over the same values.
+    const json& chosen = config.at(k.knob);
+    std::vector<std::string> rest;
+    for (const auto& v : k.values)
+      if (v != chosen) rest.push_back(python_literal(v));
+    const std::string mark = m[6].str();
+    const auto bar = mark.find('|');
+    lines[k.line - 1] = m[1].str() + m[2].str() + m[3].str() + python_literal(chosen) + m[5].str() +
+                        fmt::format("{}", fmt::join(rest, ", ")) +
+                        (bar == std::string::npos ? std::string() : " " + mark.substr(bar));
   }
   std::string out = fmt::format("# {}: configuration {}, set by kernelagent optimize --kernel\n", problem_label,
                                 config.dump());

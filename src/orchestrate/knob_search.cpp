@@ -45,8 +45,10 @@ KnobSearchOutcome run_knob_search(const KnobSearchRequest& request, const KnobSp
   ctx.bound = request.bound;
   for (const auto& t : start.resumed)
     ctx.trials.push_back({t.candidate.config, {t.candidate.status, t.candidate.median_us}, t.candidate.reason});
-  // What an earlier run failed to measure for reasons outside the candidate comes first, then warm starts.
+  // What an earlier run failed to measure for reasons outside the candidate comes first, then what the
+  // problem suggests, then warm starts.
   for (const auto& m : start.measure_again) ctx.seeds.emplace_back(m.stored.record.config, "measured again: " + m.why);
+  for (const auto& sug : request.suggested) ctx.seeds.push_back(sug);
   for (const auto& w : start.warm_starts) ctx.seeds.emplace_back(w.config, w.reason);
   ctx.moves = &start.moves;
 

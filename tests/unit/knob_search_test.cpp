@@ -435,6 +435,18 @@ TEST(WarmStart, StartSearchLooksItUpOnlyWithoutAResume) {
   EXPECT_TRUE(start_search(req, b.family->knob_space(), exec, b.history, run).warm_starts.empty());
 }
 
+TEST(WarmStart, WhatTheProblemSuggestsIsMeasuredRightAfterTheDefaultWithItsReason) {
+  Bench b("suggested");
+  ASSERT_GE(b.valid.size(), 3u);
+  KnobSearchRequest req = b.request(3, "guided");
+  req.suggested = {{b.valid[2], "B's rows are not aligned"}};
+  const KnobSearchOutcome out = b.search(req, "o");
+  ASSERT_EQ(out.trials.size(), 3u);
+  EXPECT_EQ(out.trials[0].candidate.config, b.valid[0]);
+  EXPECT_EQ(out.trials[1].candidate.config, b.valid[2]);
+  EXPECT_EQ(out.trials[1].candidate.reason, "B's rows are not aligned");
+}
+
 TEST(WarmStart, GuidedProposesSeedsRightAfterTheDefault) {
   SweepRecord rec =
       SweepRecord::load(test::data_dir() / "sweeps" / "h200" / "1_Square_matrix_multiplication_.sweep.json");

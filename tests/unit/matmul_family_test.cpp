@@ -12,6 +12,7 @@
 #include <set>
 
 #include "kernelagent/core/template.hpp"
+#include "kernelagent/orchestrate/stages/search_request.hpp"
 #include "test_data.hpp"
 
 using namespace kernelagent;
@@ -300,4 +301,35 @@ TEST(MatmulFamily, EveryKernelBenchProductHasAFamilyAndAValidConfigurationAtItsS
   }
   EXPECT_EQ(seen, 16);
   EXPECT_GE(products, 12);
+}
+
+TEST(MatmulFamily, AProductWithUnalignedRowsSuggestsTheAlignedCopyOnTheTensorCoresThePolicyAllows) {
+  // 8205 x 2949 @ 2949 x 5921 (KernelBench 8): neither A's rows (2949) nor B's (5921) are 16-element aligned.
+  const auto h200 = find_gpu_spec("NVIDIA H200");
+  const auto dir = test::data_dir() / "families" / "matmul" / "kernelbench";
+  const TraceResult t = TraceResult::from_json(test::read_json(dir / "8_Matmul_with_irregular_shapes_.json"));
+  auto p = test::recognised(test::family("matmul"), t);
+  const auto sugs = p->suggestions();
+  ASSERT_EQ(sugs.size(), 3u);
+  EXPECT_EQ(sugs[0].knobs, (Config{{"ALIGN", 1}, {"input_precision", "tf32"}}));
+  EXPECT_NE(sugs[0].reason.find("A's strides (2949, 1) are not multiples of 16 elements and B's strides (5921, 1)"),
+            std::string::npos)
+      << sugs[0].reason;
+  // As configurations of the valid space: under strict the TF32 one has none and is dropped; each is the
+  // default with only the suggested knobs changed.
+  const KnobSpace& space = p->family().knob_space();
+  for (const auto& [precision, expected] : {std::pair{Precision::strict, 2u}, std::pair{Precision::tf32, 3u}}) {
+    std::vector<Config> valid;
+    for (const auto& c : space.enumerate())
+      if (p->valid(c, &*h200, precision)) valid.push_back(c);
+    const auto configs = suggested_configs(*p, space, valid);
+    ASSERT_EQ(configs.size(), expected);
+    const Config& first = configs.front().first;
+    EXPECT_EQ(first.at("ALIGN"), 1);
+    EXPECT_EQ(first.at("input_precision"), precision == Precision::strict ? "tf32x3" : "tf32");
+    for (const auto& k : differing_knobs(space.default_config(), first)) EXPECT_TRUE(k == "ALIGN" || k == "input_precision") << k;
+  }
+  // An aligned product suggests nothing.
+  const TraceResult square = TraceResult::from_json(test::read_json(dir / "1_Square_matrix_multiplication_.json"));
+  EXPECT_TRUE(test::recognised(test::family("matmul"), square)->suggestions().empty());
 }

@@ -101,6 +101,14 @@ struct Emission {
 
 class Family;
 
+// A configuration worth measuring early that the problem alone points to, before anything is measured or
+// profiled: the knobs to set over the default configuration and why. Example: a product whose B rows are
+// 5921 floats apart (not 16-element aligned) suggests {"ALIGN": 1}, the aligned copy.
+struct KnobSuggestion {
+  Config knobs;
+  std::string reason;
+};
+
 // A problem as one family sees it: recognised once, then asked about every configuration. Each family's
 // recogniser returns a subclass holding its named parameters.
 class FamilyProblem {
@@ -119,6 +127,9 @@ class FamilyProblem {
   // into its template together with the wrapper's placeholders (docs/families.md). A user's kernel file
   // (user_kernel.hpp) is emitted as that file with its marked constants set instead.
   virtual std::string emit(const Config& config, const EmitContext& ctx) const;
+  // What the problem's shapes and layouts alone suggest measuring early (none by default); the search
+  // measures each right after the default configuration, as the nearest valid configuration that sets them.
+  virtual std::vector<KnobSuggestion> suggestions() const { return {}; }
 
  protected:
   virtual bool valid_config(const Config& config, const GpuSpec* gpu, Precision precision) const = 0;

@@ -41,6 +41,9 @@ struct KnobSearchRequest {
   std::string signature;         // the problem's (TraceResult::signature): warm starts look for similar ones
   std::vector<Config> valid;     // the configurations the problem, GPU and precision policy allow
   double timeout_s = 0;          // this run's compile and check deadline: a shorter one's timeouts are measured again
+  // Valid configurations the problem itself suggests (FamilyProblem::suggestions), with their reasons: the
+  // guided search measures them right after the default, before warm starts.
+  std::vector<std::pair<Config, std::string>> suggested;
 };
 
 // What the search starts from, before anything is measured.

@@ -8,6 +8,28 @@
 
 namespace kernelagent {
 
+std::vector<std::pair<Config, std::string>> suggested_configs(const FamilyProblem& problem, const KnobSpace& space,
+                                                              const std::vector<Config>& valid) {
+  std::vector<std::pair<Config, std::string>> out;
+  const Config def = space.default_config();
+  for (const auto& sug : problem.suggestions()) {
+    // The valid configuration that sets the suggested knobs and differs least from the default (the space's
+    // order breaks ties); none when no valid configuration sets them.
+    const Config* nearest = nullptr;
+    std::size_t fewest = 0;
+    for (const auto& c : valid) {
+      bool sets = true;
+      for (const auto& [k, v] : sug.knobs.items()) sets = sets && c.contains(k) && c.at(k) == v;
+      if (!sets) continue;
+      const std::size_t changed = differing_knobs(def, c).size();
+      if (!nearest || changed < fewest) nearest = &c, fewest = changed;
+    }
+    if (nearest && std::none_of(out.begin(), out.end(), [&](const auto& o) { return o.first == *nearest; }))
+      out.emplace_back(*nearest, sug.reason);
+  }
+  return out;
+}
+
 KnobSearchRequest search_request(const OptimizeState& s) {
   const OptimizeOptions& opt = s.opt;
   const Family& family = *s.family;
@@ -31,6 +53,7 @@ KnobSearchRequest search_request(const OptimizeState& s) {
              .family = family.name(),
              .family_hash = family.source_hash()};
   req.signature = s.trace.signature();
+  req.suggested = suggested_configs(*s.recognised, family.knob_space(), req.valid);
   const WorkerTimeouts& deadlines = s.worker.timeouts();
   req.timeout_s = static_cast<double>(std::max(deadlines.compile, deadlines.check).count()) / 1000.0;
   // On the CPU nothing is timed, so one checked candidate is all a search learns unless more are asked for.

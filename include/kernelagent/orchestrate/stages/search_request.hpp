@@ -11,4 +11,10 @@ namespace kernelagent {
 // Needs the stages up to the baselines: the trace, its dtype and the family.
 KnobSearchRequest search_request(const OptimizeState& state);
 
+// The problem's suggestions (FamilyProblem::suggestions) as configurations of `valid`: each the valid one that
+// sets the suggested knobs with the fewest others off the default, with its reason; a suggestion no valid
+// configuration satisfies is dropped, and a configuration suggested twice is kept once.
+std::vector<std::pair<Config, std::string>> suggested_configs(const FamilyProblem& problem, const KnobSpace& space,
+                                                              const std::vector<Config>& valid);
+
 }  // namespace kernelagent

@@ -3,8 +3,10 @@
 // flash or cuDNN attention), without a mask, dropout or grouped heads.
 // Example: KernelBench 97, F.scaled_dot_product_attention(Q, K, V) with Q, K, V [32, 32, 512, 1024]:
 // 1024 heads of 512 queries by 512 keys with a head dimension of 1024, which no ordinary tile holds: the
-// whole variant sums the scores over the head dimension in steps and writes the output in column blocks.
+// fused variants sum the scores over the head dimension in steps and write the output in column blocks; the
+// materialized variant writes the scores to a workspace between two products instead.
 
+#include <algorithm>
 #include <cmath>
 
 #include <fmt/format.h>
@@ -53,8 +55,46 @@ class AttentionProblem final : public FamilyProblem {
       const std::int64_t keys = std::max<std::int64_t>(pow2_at_least(n), 16);
       return keys <= 1024 && bm * keys <= 16384 && c.at("block_n") == family().knob_space().default_config().at("block_n");
     }
+    if (variant == "materialized") {
+      // Two products through a workspace of every score (at most 4 GiB), each tile within the registers
+      // and each pipeline within the shared memory an H100 or H200 gives one program; a row of keys
+      // softmaxed whole.
+      const std::int64_t stages = c.at("num_stages").get<std::int64_t>();
+      const std::int64_t smem = 4 * stages * std::max(bm * bd + bd * bn, bm * bn + bn * bdv);
+      return batch * heads * m * n * 4 <= (std::int64_t{4} << 30) && pow2_at_least(n) <= 16384 &&
+             bn <= std::max<std::int64_t>(pow2_at_least(n), 16) && bm * bn <= 16384 && bm * bdv <= 16384 &&
+             smem <= 200 * 1024;
+    }
     if (bn > std::max<std::int64_t>(pow2_at_least(n), 16)) return false;
     return bm * bdv <= 16384;
+  }
+
+  // Heads wider than one block of output columns make the fused variants pay twice: the online one computes
+  // every score again for each block of columns, the whole one holds too much in registers. Example:
+  // KernelBench 97 (head dimension 1024) ran 10x slower than PyTorch's on the H200 with both fused variants.
+  std::vector<KnobSuggestion> suggestions() const override {
+    if (dv <= 256) return {};
+    const std::string why = fmt::format(
+        "the values' head dimension ({}) is wider than one block of output columns: fused, every score would be "
+        "computed again for each block; through a workspace of the scores, once",
+        dv);
+    std::vector<KnobSuggestion> out;
+    for (const char* prec : {"tf32", "tf32x3", "ieee"})
+      out.push_back({{{"variant", "materialized"},
+                      {"block_m", 128},
+                      {"block_n", 64},
+                      {"block_dv", 128},
+                      {"num_warps", 8},
+                      {"input_precision", prec}},
+                     why});
+    return out;
+  }
+
+  // A launch template's lines, without the newline its file ends with (the kernel template has its own).
+  std::string launch(const std::string& name, const std::map<std::string, std::string>& values) const {
+    std::string text = render(name, values);
+    while (!text.empty() && text.back() == '\n') text.pop_back();
+    return text;
   }
 
   Emission emission(const Config& c) const override {
@@ -73,19 +113,72 @@ class AttentionProblem final : public FamilyProblem {
     args.push_back(fmt::format("BLOCK_M={}", bm));
     std::int64_t programs = batch * heads * cdiv(m, bm);
     std::string plan;
+    const std::string prec = fmt::format("PRECISION=\"{}\"", c.at("input_precision").get<std::string>());
+    if (variant == "materialized") {
+      // Three kernels; their arguments are picked from the fused kernel's by name.
+      const auto bn = c.at("block_n").get<std::int64_t>();
+      auto pick = [&](std::initializer_list<const char*> wanted) {
+        std::vector<std::string> out;
+        for (const char* name : wanted)
+          for (const auto& a : args)
+            if (a.rfind(std::string(name) + "=", 0) == 0) out.push_back(a);
+        return fmt::format("{}", fmt::join(out, ", "));
+      };
+      const std::string scores = pick({"SCALE", "H", "M", "N", "D", "Q_SB", "Q_SH", "Q_SM", "Q_SD", "K_SB", "K_SH", "K_SN",
+                                       "K_SD", "CAUSAL", "BLOCK_M"}) +
+                                 fmt::format(", BLOCK_N={}, BLOCK_D={}, {}", bn, c.at("block_d").get<std::int64_t>(), prec);
+      const std::string pv = pick({"H", "M", "N", "DV", "V_SB", "V_SH", "V_SN", "V_SD", "CAUSAL", "BLOCK_M"}) +
+                             fmt::format(", BLOCK_N={}, BLOCK_DV={}, {}", bn, bdv, prec);
+      const std::int64_t n_p2 = std::max<std::int64_t>(pow2_at_least(n), 16);
+      const std::string launch_lines = launch("launch_materialized",
+                                        {{"HEADS", std::to_string(batch * heads)},
+                                         {"M", std::to_string(m)},
+                                         {"N", std::to_string(n)},
+                                         {"Q_BLOCKS", std::to_string(cdiv(m, bm))},
+                                         {"K_BLOCKS", std::to_string(cdiv(n, bn))},
+                                         {"DV_BLOCKS", std::to_string(cdiv(dv, bdv))},
+                                         {"ROWS", std::to_string(batch * heads * m)},
+                                         {"N_P2", std::to_string(n_p2)},
+                                         {"SOFTMAX_WARPS", std::to_string(std::clamp<std::int64_t>(n_p2 / 256, 1, 16))},
+                                         {"SCORE_ARGS", scores},
+                                         {"PV_ARGS", pv},
+                                         {"NUM_WARPS", std::to_string(c.at("num_warps").get<int>())},
+                                         {"NUM_STAGES", std::to_string(c.at("num_stages").get<int>())}});
+      return {"kernel",
+              {{"CAUSAL_TEXT", causal ? " (causal)" : ""},
+               {"HEADS", std::to_string(batch * heads)},
+               {"M", std::to_string(m)},
+               {"N", std::to_string(n)},
+               {"D", std::to_string(d)},
+               {"DV", std::to_string(dv)},
+               {"PLAN", fmt::format("The scores go through a workspace: a product of {} x {} tiles over the head "
+                                    "dimension, a softmax of each row of {} keys, then a product of {} x {} tiles "
+                                    "over the keys; no score is computed twice, however wide the heads.",
+                                    bm, bn, n, bm, bdv)},
+               {"ATTENTION_KERNEL", render("materialized", {})},
+               {"Q", q.expr},
+               {"K", k.expr},
+               {"V", v.expr},
+               {"OUT_SHAPE", py_tuple(out_shape)},
+               {"DTYPE", dtype},
+               {"LAUNCH", launch_lines}}};
+    }
     if (variant == "whole") {
       const std::int64_t keys = std::max<std::int64_t>(pow2_at_least(n), 16);
       args.push_back(fmt::format("N_P2={}", keys));
-      plan = fmt::format("Each program holds the scores of {} queries against all {} keys.", bm, n);
+      plan = fmt::format("Fused into one kernel: the scores never leave the chip. Each program holds the scores of "
+                         "{} queries against all {} keys.",
+                         bm, n);
     } else {
       args.push_back(fmt::format("BLOCK_N={}", c.at("block_n").get<std::int64_t>()));
       programs *= cdiv(dv, bdv);
-      plan = fmt::format("Each program walks the keys in blocks of {} for {} queries and {} output columns.",
+      plan = fmt::format("Fused into one kernel: the scores never leave the chip. Each program walks the keys in "
+                         "blocks of {} for {} queries and {} output columns.",
                          c.at("block_n").get<std::int64_t>(), bm, bdv);
     }
     args.push_back(fmt::format("BLOCK_D={}", c.at("block_d").get<std::int64_t>()));
     args.push_back(fmt::format("BLOCK_DV={}", bdv));
-    args.push_back(fmt::format("PRECISION=\"{}\"", c.at("input_precision").get<std::string>()));
+    args.push_back(prec);
     return {"kernel",
             {{"CAUSAL_TEXT", causal ? " (causal)" : ""},
              {"HEADS", std::to_string(batch * heads)},
@@ -100,10 +193,10 @@ class AttentionProblem final : public FamilyProblem {
              {"V", v.expr},
              {"OUT_SHAPE", py_tuple(out_shape)},
              {"DTYPE", dtype},
-             {"PROGRAMS", std::to_string(programs)},
-             {"ARGS", fmt::format("{}", fmt::join(args, ", "))},
-             {"NUM_WARPS", std::to_string(c.at("num_warps").get<int>())},
-             {"NUM_STAGES", std::to_string(c.at("num_stages").get<int>())}}};
+             {"LAUNCH", launch("launch_fused", {{"PROGRAMS", std::to_string(programs)},
+                                                {"ARGS", fmt::format("{}", fmt::join(args, ", "))},
+                                                {"NUM_WARPS", std::to_string(c.at("num_warps").get<int>())},
+                                                {"NUM_STAGES", std::to_string(c.at("num_stages").get<int>())}})}}};
   }
 };
 

@@ -4,8 +4,8 @@
 #
 # A drop-in replacement for the problem's Model: `ModelNew` takes the same constructor and forward
 # arguments and needs only torch and triton. Scaled dot-product attention (causal) of 2 heads,
-# 33 queries by 33 keys, head dimensions 80 (queries and keys) and 48 (values), fused into one
-# kernel: the scores never leave the chip. Each program walks the keys in blocks of 32 for 16 queries and 32 output columns.
+# 33 queries by 33 keys, head dimensions 80 (queries and keys) and 48 (values).
+# Fused into one kernel: the scores never leave the chip. Each program walks the keys in blocks of 32 for 16 queries and 32 output columns.
 import torch
 import torch.nn as nn
 import triton

@@ -1,0 +1,53 @@
+// The attention family at KernelBench 97's shape (a shapes-only trace: 32 x 32 heads, 512 tokens, head
+// dimension 1024): the materialized variant is valid there, and the problem suggests it, on the tensor cores
+// the policy allows, because its heads are too wide for the fused variants to compute each score once.
+
+#include <gtest/gtest.h>
+
+#include "family_support.hpp"
+#include "kernelagent/orchestrate/stages/search_request.hpp"
+#include "test_data.hpp"
+
+using namespace kernelagent;
+
+namespace {
+
+TraceResult kernelbench_97() {
+  return TraceResult::from_json(test::read_json(test::data_dir() / "families" / "attention" / "kernelbench" /
+                                                "97_ScaledDotProductAttention.json"));
+}
+
+}  // namespace
+
+TEST(AttentionFamily, WideHeadsSuggestTheMaterializedVariantOnTheTensorCoresThePolicyAllows) {
+  const auto h200 = find_gpu_spec("NVIDIA H200");
+  ASSERT_TRUE(h200);
+  auto p = test::recognised(test::family("attention"), kernelbench_97());
+  const auto sugs = p->suggestions();
+  ASSERT_EQ(sugs.size(), 3u);
+  EXPECT_NE(sugs[0].reason.find("head dimension (1024)"), std::string::npos) << sugs[0].reason;
+  const KnobSpace& space = p->family().knob_space();
+  for (const auto& [precision, first_precision] :
+       {std::pair{Precision::strict, "tf32x3"}, std::pair{Precision::tf32, "tf32"}}) {
+    std::vector<Config> valid;
+    for (const auto& c : space.enumerate())
+      if (p->valid(c, &*h200, precision)) valid.push_back(c);
+    const auto configs = suggested_configs(*p, space, valid);
+    ASSERT_FALSE(configs.empty());
+    const Config& c = configs.front().first;
+    EXPECT_EQ(c.at("variant"), "materialized");
+    EXPECT_EQ(c.at("input_precision"), first_precision);
+    EXPECT_EQ(c.at("block_m"), 128);
+    EXPECT_EQ(c.at("block_dv"), 128);
+    // Three kernels, and the workspace of every score: 1024 heads x 512 x 512 fp32.
+    const std::string src = p->emit(c, {"97.py"});
+    for (const char* k : {"ka_scores_kernel[(1024, 4, 8)]", "ka_softmax_rows_kernel[(524288,)]",
+                          "ka_probs_values_kernel[(1024, 4, 8)]", "torch.empty((1024, 512, 512), dtype=torch.float32"})
+      EXPECT_NE(src.find(k), std::string::npos) << k;
+  }
+}
+
+TEST(AttentionFamily, NarrowHeadsSuggestNothing) {
+  const TraceResult t = test::family_trace("attention", "sdpa");
+  EXPECT_TRUE(test::recognised(test::family("attention"), t)->suggestions().empty());
+}

@@ -98,9 +98,10 @@ int main(int argc, char** argv) {
       ->check(real_number(0, true, 1.0, "a fraction"));
   optimize->add_flag("--fresh", opt.fresh,
                      "ignore the history: measure again what earlier runs measured, no warm start");
-  optimize->add_option("--kernel", opt.kernel,
-                       "your own kernel file (a ModelNew) to tune over the constants it marks with "
-                       "'# kernelagent: V1, V2, ...' instead of a kernel family (docs/user-kernels.md)")
+  optimize
+      ->add_option("--kernel", opt.kernel,
+                   "your own kernel file (a ModelNew) to tune over the constants it marks with "
+                   "'# kernelagent: V1, V2, ...' instead of a kernel family (docs/user-kernels.md)")
       ->check(nonempty_path("leave --kernel out to let a kernel family write the kernel"));
   add_common_options(*optimize, common);
 

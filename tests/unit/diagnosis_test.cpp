@@ -1,10 +1,11 @@
+#include "kernelagent/diagnose/diagnosis.hpp"
+
 #include <gtest/gtest.h>
 
 #include <tuple>
 
-#include "kernelagent/diagnose/diagnosis.hpp"
-#include "kernelagent/diagnose/labeled_cases.hpp"
 #include "kernelagent/core/template.hpp"
+#include "kernelagent/diagnose/labeled_cases.hpp"
 #include "kernelagent/profile/ncu_report.hpp"
 #include "test_data.hpp"
 
@@ -58,7 +59,8 @@ TEST(Diagnosis, LoadsAndStoresAreWeighedByTheSectorsTheyMove) {
   // A layer norm written plainly (examples/user_kernels/layer_norm_naive.py) profiled on the H200: its row
   // statistics kernel reads 16.8M sectors at 32 useful bytes each and stores 32 scalars at 4 bytes each. The
   // scalars do not make it uncoalesced; 16 programs on 132 SMs is what holds it back.
-  const auto report = parse_ncu_raw_csv(read_text_file(test::data_dir() / "ncu" / "unlabeled" / "layer_norm_naive.raw.csv"));
+  const auto report =
+      parse_ncu_raw_csv(read_text_file(test::data_dir() / "ncu" / "unlabeled" / "layer_norm_naive.raw.csv"));
   ASSERT_EQ(report.kernels.size(), 2u);
   const auto d = diagnose_kernel(report.kernels[0], h200(), ProblemFacts{});
   EXPECT_EQ(d.name, "row_stats");
@@ -66,7 +68,8 @@ TEST(Diagnosis, LoadsAndStoresAreWeighedByTheSectorsTheyMove) {
   EXPECT_EQ(d.bottlenecks.front().cause, "small_grid");
   EXPECT_EQ(find(d, "uncoalesced_access"), nullptr);
   // The same ratios with the stores carrying most of the sectors: uncoalesced, and the evidence says which op.
-  auto k = profile({{"gpu__time_duration.sum", 500'000}, {"launch__grid_size", 65536},
+  auto k = profile({{"gpu__time_duration.sum", 500'000},
+                    {"launch__grid_size", 65536},
                     {"smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.ratio", 32},
                     {"smsp__sass_average_data_bytes_per_sector_mem_global_op_st.ratio", 4},
                     {"l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum", 1e5},

@@ -3,7 +3,6 @@
 // are the conformance test's.
 
 #include "kernelagent/families/matmul/matmul_family.hpp"
-#include "family_support.hpp"
 
 #include <gtest/gtest.h>
 
@@ -11,6 +10,7 @@
 #include <fstream>
 #include <set>
 
+#include "family_support.hpp"
 #include "kernelagent/core/template.hpp"
 #include "kernelagent/orchestrate/stages/search_request.hpp"
 #include "test_data.hpp"
@@ -327,7 +327,8 @@ TEST(MatmulFamily, AProductWithUnalignedRowsSuggestsTheAlignedCopyOnTheTensorCor
     const Config& first = configs.front().first;
     EXPECT_EQ(first.at("ALIGN"), 1);
     EXPECT_EQ(first.at("input_precision"), precision == Precision::strict ? "tf32x3" : "tf32");
-    for (const auto& k : differing_knobs(space.default_config(), first)) EXPECT_TRUE(k == "ALIGN" || k == "input_precision") << k;
+    for (const auto& k : differing_knobs(space.default_config(), first))
+      EXPECT_TRUE(k == "ALIGN" || k == "input_precision") << k;
   }
   // An aligned product suggests nothing.
   const TraceResult square = TraceResult::from_json(test::read_json(dir / "1_Square_matrix_multiplication_.json"));

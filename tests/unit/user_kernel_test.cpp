@@ -2,12 +2,13 @@
 // from their names or given, the file's own values first, clear errors for marks that cannot be read, and a
 // configuration emitted as the same file with only the marked values changed.
 
+#include "kernelagent/families/user_kernel.hpp"
+
 #include <gtest/gtest.h>
 
 #include <fstream>
 
 #include "kernelagent/core/error.hpp"
-#include "kernelagent/families/user_kernel.hpp"
 #include "test_data.hpp"
 
 using namespace kernelagent;
@@ -69,8 +70,9 @@ TEST(UserKernel, AConfigurationIsTheSameFileWithOnlyTheMarkedValuesChanged) {
   const auto knobs = read_user_knobs(text, "k.py");
   const std::string out = emit_user_kernel(
       text, knobs, json{{"BLOCK_SIZE", 256}, {"num_warps", 8}, {"EPS", 0.5}, {"MODE", "a,b"}, {"FLAG", true}}, "p.py");
-  EXPECT_EQ(out.substr(0, out.find('\n')),
-            R"(# p.py: configuration {"BLOCK_SIZE":256,"EPS":0.5,"FLAG":true,"MODE":"a,b","num_warps":8}, set by kernelagent optimize --kernel)");
+  EXPECT_EQ(
+      out.substr(0, out.find('\n')),
+      R"(# p.py: configuration {"BLOCK_SIZE":256,"EPS":0.5,"FLAG":true,"MODE":"a,b","num_warps":8}, set by kernelagent optimize --kernel)");
   // Each mark lists the rest of the domain, the file's first value among it, tags kept as given.
   EXPECT_NE(out.find("\nBLOCK_SIZE = 256  # kernelagent: 1024, 512, 2048\n"), std::string::npos) << out;
   EXPECT_NE(out.find("\nNUM_WARPS: int = 8  # kernelagent: 4, 2\n"), std::string::npos) << out;
@@ -91,13 +93,15 @@ TEST(UserKernel, MarksThatCannotBeReadAreRefusedNamingTheLine) {
   EXPECT_NE(message_of("X = 1\n").find("marks no constant to tune"), std::string::npos);
   EXPECT_NE(message_of("A = 1\nB = 2  # kernelagent: 3, x\n").find("k.py line 2: 'x' in the values of B"),
             std::string::npos);
-  EXPECT_NE(message_of("B = f(2)  # kernelagent: 3\n").find("the value of B (f(2)) is not a number"), std::string::npos);
+  EXPECT_NE(message_of("B = f(2)  # kernelagent: 3\n").find("the value of B (f(2)) is not a number"),
+            std::string::npos);
   EXPECT_NE(message_of("B = 2  # kernelagent: 2\n").find("lists no value other than its own"), std::string::npos);
   EXPECT_NE(message_of("B = 2  # kernelagent: 3 | speed\n").find("'speed' is not a purpose tag"), std::string::npos);
   EXPECT_NE(message_of("B = 2  # kernelagent: 3\nB = 4  # kernelagent: 5\n").find("line 2: B is marked twice"),
             std::string::npos);
-  EXPECT_NE(message_of("def f():\n    B = 2  # kernelagent: 3\n").find("line 2: a '# kernelagent:' mark follows a "
-                                                                       "module-level assignment"),
+  EXPECT_NE(message_of("def f():\n    B = 2  # kernelagent: 3\n")
+                .find("line 2: a '# kernelagent:' mark follows a "
+                      "module-level assignment"),
             std::string::npos);
   // The words in a docstring or a comparison are no mark.
   EXPECT_NE(message_of("\"\"\"Mark with '# kernelagent: 1, 2'.\"\"\"\nif a == b:  # kernelagent: 1\n    pass\n")

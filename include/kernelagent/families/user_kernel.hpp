@@ -15,10 +15,9 @@
 
 #include <filesystem>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "kernelagent/families/family.hpp"
 
@@ -26,9 +25,9 @@ namespace kernelagent {
 
 // One marked constant of a kernel file.
 struct UserKnob {
-  std::string knob;      // its name in configurations: the constant's, or num_warps / num_stages
-  std::string constant;  // the Python name
-  int line = 0;          // 1-based line of its assignment
+  std::string knob;                    // its name in configurations: the constant's, or num_warps / num_stages
+  std::string constant;                // the Python name
+  int line = 0;                        // 1-based line of its assignment
   std::vector<nlohmann::json> values;  // the domain, the file's own value first
   std::vector<std::string> tags;
   bool tags_inferred = true;  // false when the file names them after '|'

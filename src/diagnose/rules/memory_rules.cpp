@@ -26,8 +26,9 @@ std::vector<Rule> memory_rules() {
          auto b = make_bottleneck("memory_bound", "dram_bandwidth_saturated", 0.5 + 0.5 * *f.dram_fraction, summary);
          b.evidence.push_back({"derived:dram_bytes_per_s_over_peak", *f.dram_fraction, 0.60,
                                "DRAM traffic over the GPU's nominal bandwidth; the best copy reaches about 0.89"});
-         if (f.dram_bytes) b.evidence.push_back({"dram__bytes_read.sum + dram__bytes_write.sum", *f.dram_bytes, 0,
-                                                 "bytes moved between DRAM and L2 by this launch"});
+         if (f.dram_bytes)
+           b.evidence.push_back({"dram__bytes_read.sum + dram__bytes_write.sum", *f.dram_bytes, 0,
+                                 "bytes moved between DRAM and L2 by this launch"});
          return b;
        }},
       // uncoalesced_access. Example: a warp reading fp32 with a stride of 8 elements uses 4 bytes of every
@@ -56,9 +57,11 @@ std::vector<Rule> memory_rules() {
            worst = ((ld ? *ld * lds : 0) + (st ? *st * sts : 0)) / (lds + sts);
            which = "derived:global_bytes_per_sector";
            if (ld)
-             parts.push_back({kLd, *ld, 16, fmt::format("loads: {:.0f}% of the global sectors", 100 * lds / (lds + sts))});
+             parts.push_back(
+                 {kLd, *ld, 16, fmt::format("loads: {:.0f}% of the global sectors", 100 * lds / (lds + sts))});
            if (st)
-             parts.push_back({kSt, *st, 16, fmt::format("stores: {:.0f}% of the global sectors", 100 * sts / (lds + sts))});
+             parts.push_back(
+                 {kSt, *st, 16, fmt::format("stores: {:.0f}% of the global sectors", 100 * sts / (lds + sts))});
          } else {
            if (ld) worst = ld, which = kLd;
            if (st && (!worst || *st < *worst)) worst = st, which = kSt;
@@ -70,8 +73,9 @@ std::vector<Rule> memory_rules() {
                                "useful bytes per 32-byte sector; 32 is fully coalesced, lower means the warp's "
                                "addresses are scattered or strided and each useful byte costs extra traffic"});
          for (auto& e : parts) b.evidence.push_back(std::move(e));
-         if (f.memory_pct) b.evidence.push_back({"gpu__compute_memory_throughput.avg.pct_of_peak_sustained_elapsed",
-                                                 *f.memory_pct, 0, "how busy the busiest memory unit is: busy moving waste"});
+         if (f.memory_pct)
+           b.evidence.push_back({"gpu__compute_memory_throughput.avg.pct_of_peak_sustained_elapsed", *f.memory_pct, 0,
+                                 "how busy the busiest memory unit is: busy moving waste"});
          return b;
        }},
       // l2_thrashing. Example: a kernel whose working set exceeds L2 re-reads its inputs from DRAM: DRAM
@@ -79,7 +83,8 @@ std::vector<Rule> memory_rules() {
       {"memory_bound", "l2_thrashing",
        [](const KernelFacts& f) -> std::optional<Bottleneck> {
          auto hit = f.metric("lts__t_sector_hit_rate.pct");
-         if (!f.problem.compulsory_bytes || !f.dram_bytes || !hit || *f.problem.compulsory_bytes <= 0) return std::nullopt;
+         if (!f.problem.compulsory_bytes || !f.dram_bytes || !hit || *f.problem.compulsory_bytes <= 0)
+           return std::nullopt;
          const double excess = *f.dram_bytes / *f.problem.compulsory_bytes;
          if (excess < 1.5 || *hit >= 50) return std::nullopt;
          auto b = make_bottleneck("memory_bound", "l2_thrashing", std::min(0.95, 0.5 + 0.1 * excess),
@@ -127,8 +132,9 @@ std::vector<Rule> memory_rules() {
                                   fmt::format("{:.0f}% of shared-memory wavefronts are bank-conflict replays", 100 * ratio));
          b.evidence.push_back({"l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum / l1tex__data_pipe_lsu_wavefronts_mem_shared.sum",
                                ratio, 0.25, "extra wavefronts caused by threads of a warp hitting the same bank"});
-         if (busy) b.evidence.push_back({"l1tex__data_pipe_lsu_wavefronts_mem_shared.sum.pct_of_peak_sustained_elapsed", *busy,
-                                         kSharedBusyPct, "how busy the shared-memory data pipe is, replays included"});
+         if (busy)
+           b.evidence.push_back({"l1tex__data_pipe_lsu_wavefronts_mem_shared.sum.pct_of_peak_sustained_elapsed", *busy,
+                                 kSharedBusyPct, "how busy the shared-memory data pipe is, replays included"});
          return b;
        }},
   };

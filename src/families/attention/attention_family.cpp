@@ -6,10 +6,10 @@
 // fused variants sum the scores over the head dimension in steps and write the output in column blocks; the
 // materialized variant writes the scores to a workspace between two products instead.
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
-
-#include <fmt/format.h>
 
 #include "kernelagent/families/common/leaves.hpp"
 #include "kernelagent/families/common/pointwise_ops.hpp"
@@ -124,14 +124,15 @@ class AttentionProblem final : public FamilyProblem {
             if (a.rfind(std::string(name) + "=", 0) == 0) out.push_back(a);
         return fmt::format("{}", fmt::join(out, ", "));
       };
-      const std::string scores = pick({"SCALE", "H", "M", "N", "D", "Q_SB", "Q_SH", "Q_SM", "Q_SD", "K_SB", "K_SH", "K_SN",
-                                       "K_SD", "CAUSAL", "BLOCK_M"}) +
-                                 fmt::format(", BLOCK_N={}, BLOCK_D={}, {}", bn, c.at("block_d").get<std::int64_t>(), prec);
+      const std::string scores =
+          pick({"SCALE", "H", "M", "N", "D", "Q_SB", "Q_SH", "Q_SM", "Q_SD", "K_SB", "K_SH", "K_SN", "K_SD", "CAUSAL",
+                "BLOCK_M"}) +
+          fmt::format(", BLOCK_N={}, BLOCK_D={}, {}", bn, c.at("block_d").get<std::int64_t>(), prec);
       const std::string pv = pick({"H", "M", "N", "DV", "V_SB", "V_SH", "V_SN", "V_SD", "CAUSAL", "BLOCK_M"}) +
                              fmt::format(", BLOCK_N={}, BLOCK_DV={}, {}", bn, bdv, prec);
       const std::int64_t n_p2 = std::max<std::int64_t>(pow2_at_least(n), 16);
-      const std::string launch_lines = launch("launch_materialized",
-                                        {{"HEADS", std::to_string(batch * heads)},
+      const std::string launch_lines =
+          launch("launch_materialized", {{"HEADS", std::to_string(batch * heads)},
                                          {"M", std::to_string(m)},
                                          {"N", std::to_string(n)},
                                          {"Q_BLOCKS", std::to_string(cdiv(m, bm))},
@@ -166,15 +167,17 @@ class AttentionProblem final : public FamilyProblem {
     if (variant == "whole") {
       const std::int64_t keys = std::max<std::int64_t>(pow2_at_least(n), 16);
       args.push_back(fmt::format("N_P2={}", keys));
-      plan = fmt::format("Fused into one kernel: the scores never leave the chip. Each program holds the scores of "
-                         "{} queries against all {} keys.",
-                         bm, n);
+      plan = fmt::format(
+          "Fused into one kernel: the scores never leave the chip. Each program holds the scores of "
+          "{} queries against all {} keys.",
+          bm, n);
     } else {
       args.push_back(fmt::format("BLOCK_N={}", c.at("block_n").get<std::int64_t>()));
       programs *= cdiv(dv, bdv);
-      plan = fmt::format("Fused into one kernel: the scores never leave the chip. Each program walks the keys in "
-                         "blocks of {} for {} queries and {} output columns.",
-                         c.at("block_n").get<std::int64_t>(), bm, bdv);
+      plan = fmt::format(
+          "Fused into one kernel: the scores never leave the chip. Each program walks the keys in "
+          "blocks of {} for {} queries and {} output columns.",
+          c.at("block_n").get<std::int64_t>(), bm, bdv);
     }
     args.push_back(fmt::format("BLOCK_D={}", c.at("block_d").get<std::int64_t>()));
     args.push_back(fmt::format("BLOCK_DV={}", bdv));

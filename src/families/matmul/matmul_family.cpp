@@ -3,10 +3,11 @@
 
 #include "kernelagent/families/matmul/matmul_family.hpp"
 
-#include <algorithm>
-#include <nlohmann/json.hpp>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
 
 #include "kernelagent/families/registry.hpp"
 

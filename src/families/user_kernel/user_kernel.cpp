@@ -1,14 +1,14 @@
 #include "kernelagent/families/user_kernel.hpp"
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include <algorithm>
 #include <cctype>
 #include <regex>
 #include <set>
 #include <sstream>
 #include <stdexcept>
-
-#include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include "kernelagent/core/error.hpp"
 #include "kernelagent/core/hash.hpp"
@@ -23,7 +23,8 @@ namespace {
 
 // NAME [: annotation] = VALUE  # kernelagent: v1, v2, ... [| tag, tag]   (at the start of a line: module level)
 const std::regex& mark_line() {
-  static const std::regex re(R"(^([A-Za-z_][A-Za-z0-9_]*)(\s*:[^=#]*)?(\s*=\s*)([^#]*?)(\s*#\s*kernelagent\s*:\s*)(.*)$)");
+  static const std::regex re(
+      R"(^([A-Za-z_][A-Za-z0-9_]*)(\s*:[^=#]*)?(\s*=\s*)([^#]*?)(\s*#\s*kernelagent\s*:\s*)(.*)$)");
   return re;
 }
 
@@ -158,12 +159,14 @@ std::vector<UserKnob> read_user_knobs(const std::string& text, const std::string
   for (int i = 0; i < static_cast<int>(lines.size()); ++i) {
     const std::string& line = lines[i];
     // An assignment carrying the mark; the words '# kernelagent:' in a docstring are no mark.
-    static const std::regex marked_assignment(R"(^\s*[A-Za-z_][A-Za-z0-9_]*\s*(:[^=#]*)?=[^=#][^#]*#\s*kernelagent\s*:)");
+    static const std::regex marked_assignment(
+        R"(^\s*[A-Za-z_][A-Za-z0-9_]*\s*(:[^=#]*)?=[^=#][^#]*#\s*kernelagent\s*:)");
     if (!std::regex_search(line, marked_assignment)) continue;
     std::smatch m;
     if (!std::regex_match(line, m, mark_line()))
-      fail(i + 1, "a '# kernelagent:' mark follows a module-level assignment (not indented), "
-                  "NAME = VALUE  # kernelagent: V1, V2");
+      fail(i + 1,
+           "a '# kernelagent:' mark follows a module-level assignment (not indented), "
+           "NAME = VALUE  # kernelagent: V1, V2");
     UserKnob k;
     k.constant = m[1].str();
     k.knob = knob_name(k.constant);
@@ -183,13 +186,13 @@ std::vector<UserKnob> read_user_knobs(const std::string& text, const std::string
     for (const auto& token : split_values(list)) {
       const auto v = parse_value(token);
       if (!v)
-        fail(k.line, fmt::format("'{}' in the values of {} is not a number, True/False or a quoted string", token,
-                                 k.constant));
+        fail(k.line,
+             fmt::format("'{}' in the values of {} is not a number, True/False or a quoted string", token, k.constant));
       if (std::find(k.values.begin(), k.values.end(), *v) == k.values.end()) k.values.push_back(*v);
     }
     if (k.values.size() < 2)
-      fail(k.line, fmt::format("{} lists no value other than its own: list the values to try after the mark",
-                               k.constant));
+      fail(k.line,
+           fmt::format("{} lists no value other than its own: list the values to try after the mark", k.constant));
     const InferredPurpose inferred = infer_purpose(k.knob);
     k.tile_exponent = inferred.tile_exponent;
     if (!trim(tag_part).empty()) {
@@ -233,8 +236,8 @@ std::string emit_user_kernel(const std::string& text, const std::vector<UserKnob
                         fmt::format("{}", fmt::join(rest, ", ")) +
                         (bar == std::string::npos ? std::string() : " " + mark.substr(bar));
   }
-  std::string out = fmt::format("# {}: configuration {}, set by kernelagent optimize --kernel\n", problem_label,
-                                config.dump());
+  std::string out =
+      fmt::format("# {}: configuration {}, set by kernelagent optimize --kernel\n", problem_label, config.dump());
   for (const auto& l : lines) out += l + "\n";
   return out;
 }
@@ -259,10 +262,11 @@ std::unique_ptr<Family> user_kernel_family(const std::filesystem::path& kernel_f
          {"default", k.values.front()},
          {"tags", k.tags},
          {"tile_exponent", k.tile_exponent},
-         {"purpose", fmt::format("{} (line {}); tags {}", k.constant, k.line,
-                                 k.tags.empty()   ? std::string("none: untagged")
-                                 : k.tags_inferred ? fmt::format("{}, inferred from its name", fmt::join(k.tags, ", "))
-                                                   : fmt::format("{}, as the file names them", fmt::join(k.tags, ", ")))}});
+         {"purpose",
+          fmt::format("{} (line {}); tags {}", k.constant, k.line,
+                      k.tags.empty()    ? std::string("none: untagged")
+                      : k.tags_inferred ? fmt::format("{}, inferred from its name", fmt::join(k.tags, ", "))
+                                        : fmt::format("{}, as the file names them", fmt::join(k.tags, ", ")))}});
   FamilyFiles files;
   files.dir = kernel_file;
   files.manifest = manifest;

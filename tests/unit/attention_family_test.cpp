@@ -1,6 +1,6 @@
-// The attention family at KernelBench 97's shape (a shapes-only trace: 32 x 32 heads, 512 tokens, head
-// dimension 1024): the materialized variant is valid there, and the problem suggests it, on the tensor cores
-// the policy allows, because its heads are too wide for the fused variants to compute each score once.
+// The attention family's suggestion of its materialized variant for heads too wide for the fused variants to
+// compute each score once: at KernelBench 97's shape (a shapes-only trace: 32 x 32 heads, 512 tokens, head
+// dimension 1024), on the tensor cores the policy allows, and at a short sequence of another shape.
 
 #include <gtest/gtest.h>
 
@@ -45,6 +45,19 @@ TEST(AttentionFamily, WideHeadsSuggestTheMaterializedVariantOnTheTensorCoresTheP
                           "ka_probs_values_kernel[(1024, 4, 8)]", "torch.empty((1024, 512, 512), dtype=torch.float32"})
       EXPECT_NE(src.find(k), std::string::npos) << k;
   }
+}
+
+TEST(AttentionFamily, TheSuggestedTilesFitAShortSequence) {
+  // 37 queries and keys, value heads of 290: a block of 128 queries would not be valid; 64 is.
+  auto p = test::recognised(test::family("attention"), test::family_trace("attention", "sdpa_wide_values"));
+  std::vector<Config> valid;
+  for (const auto& c : p->family().knob_space().enumerate())
+    if (p->valid(c, nullptr, Precision::strict)) valid.push_back(c);
+  const auto configs = suggested_configs(*p, p->family().knob_space(), valid);
+  ASSERT_EQ(configs.size(), 2u);  // 3xTF32 and IEEE: plain TF32 is not allowed under strict
+  EXPECT_EQ(configs.front().first.at("variant"), "materialized");
+  EXPECT_EQ(configs.front().first.at("block_m"), 64);
+  EXPECT_EQ(configs.front().first.at("block_n"), 64);
 }
 
 TEST(AttentionFamily, NarrowHeadsSuggestNothing) {

@@ -78,11 +78,16 @@ class AttentionProblem final : public FamilyProblem {
         "the values' head dimension ({}) is wider than one block of output columns: fused, every score would be "
         "computed again for each block; through a workspace of the scores, once",
         dv);
+    // Product tiles of 128 x 64 (scores) and 128 x 128 (output) at 8 warps, as the matmul family's best, no
+    // larger than what they tile (a short sequence gets a smaller block of queries or keys).
+    auto tile = [](std::int64_t want, std::int64_t extent) {
+      return std::min(want, std::max<std::int64_t>(pow2_at_least(extent), 16));
+    };
     std::vector<KnobSuggestion> out;
     for (const char* prec : {"tf32", "tf32x3", "ieee"})
       out.push_back({{{"variant", "materialized"},
-                      {"block_m", 128},
-                      {"block_n", 64},
+                      {"block_m", tile(128, m)},
+                      {"block_n", tile(64, n)},
                       {"block_dv", 128},
                       {"num_warps", 8},
                       {"input_precision", prec}},

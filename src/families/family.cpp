@@ -44,6 +44,20 @@ KnobSpace KnobSpace::from_manifest(const json& manifest) {
   return space;
 }
 
+const Config* nearest_setting(const std::vector<Config>& candidates, const Config& from, const Config& knobs,
+                              const std::function<bool(const Config&)>& keep) {
+  const Config* best = nullptr;
+  std::size_t fewest = 0;
+  for (const auto& c : candidates) {
+    bool sets = true;
+    for (const auto& [k, v] : knobs.items()) sets = sets && c.contains(k) && c.at(k) == v;
+    if (!sets || (keep && !keep(c))) continue;
+    const std::size_t changed = differing_knobs(c, from).size();
+    if (!best || changed < fewest) best = &c, fewest = changed;
+  }
+  return best;
+}
+
 std::vector<std::string> differing_knobs(const Config& a, const Config& b) {
   std::vector<std::string> out;
   if (!a.is_object() || !b.is_object()) return out;

@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -53,6 +54,13 @@ struct Knob {
 // The knobs two configurations set differently, a knob only one of them sets included; in the first
 // configuration's order, then the second's. {"a":1,"b":2} against {"a":1,"b":3}: {"b"}.
 std::vector<std::string> differing_knobs(const Config& a, const Config& b);
+
+// Of `candidates`, the configuration that sets every knob of `knobs` to its value and, among those `keep`
+// accepts (all when empty), sets the fewest other knobs differently from `from`; the earliest on a tie. Null
+// when there is none. Example: from block_r 4096 with knobs {split_r: 96}, the configuration of split_r 96
+// with only block_r changed.
+const Config* nearest_setting(const std::vector<Config>& candidates, const Config& from, const Config& knobs,
+                              const std::function<bool(const Config&)>& keep = {});
 
 struct KnobSpace {
   std::vector<Knob> knobs;

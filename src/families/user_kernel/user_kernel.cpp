@@ -13,6 +13,7 @@
 #include "kernelagent/core/error.hpp"
 #include "kernelagent/core/hash.hpp"
 #include "kernelagent/core/template.hpp"
+#include "kernelagent/families/common/pointwise_ops.hpp"
 #include "kernelagent/families/registry.hpp"
 
 namespace kernelagent {
@@ -88,11 +89,7 @@ std::optional<json> parse_value(const std::string& text) {
 std::string python_literal(const json& v) {
   if (v.is_boolean()) return v.get<bool>() ? "True" : "False";
   if (v.is_number_integer()) return std::to_string(v.get<std::int64_t>());
-  if (v.is_number()) {
-    std::string s = fmt::format("{}", v.get<double>());
-    if (s.find_first_of(".eEn") == std::string::npos) s += ".0";  // stays a float in Python
-    return s;
-  }
+  if (v.is_number()) return float_literal(v.get<double>());  // stays a float in Python
   return "\"" + v.get<std::string>() + "\"";
 }
 

@@ -15,15 +15,7 @@ std::vector<std::pair<Config, std::string>> suggested_configs(const FamilyProble
   for (const auto& sug : problem.suggestions()) {
     // The valid configuration that sets the suggested knobs and differs least from the default (the space's
     // order breaks ties); none when no valid configuration sets them.
-    const Config* nearest = nullptr;
-    std::size_t fewest = 0;
-    for (const auto& c : valid) {
-      bool sets = true;
-      for (const auto& [k, v] : sug.knobs.items()) sets = sets && c.contains(k) && c.at(k) == v;
-      if (!sets) continue;
-      const std::size_t changed = differing_knobs(def, c).size();
-      if (!nearest || changed < fewest) nearest = &c, fewest = changed;
-    }
+    const Config* nearest = nearest_setting(valid, def, sug.knobs);
     if (nearest && std::none_of(out.begin(), out.end(), [&](const auto& o) { return o.first == *nearest; }))
       out.emplace_back(*nearest, sug.reason);
   }

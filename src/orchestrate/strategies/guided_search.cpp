@@ -238,13 +238,7 @@ class GuidedSearch : public SearchStrategy {
   template <class Fresh>
   static Config nearest_with(const SearchContext& ctx, const Config& parent, const std::string& knob,
                              const nlohmann::json& value, const Fresh& fresh) {
-    const Config* best = nullptr;
-    int best_d = 0;
-    for (const auto& c : ctx.valid) {
-      if (c.at(knob) != value || !fresh(c)) continue;
-      const int d = static_cast<int>(differing_knobs(c, parent).size());
-      if (!best || d < best_d) best = &c, best_d = d;
-    }
+    const Config* best = nearest_setting(ctx.valid, parent, Config{{knob, value}}, fresh);
     return best ? *best : parent;
   }
 

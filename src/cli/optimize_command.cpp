@@ -18,15 +18,6 @@ using nlohmann::json;
 
 namespace {
 
-// The winner's search-time median (its trial in trial_list), which start.best_speedup compares against.
-double best_search_us(const json& r) {
-  const std::string name = r.at("best").value("candidate", "");
-  for (const auto& t : r.value("trial_list", json::array()))
-    if (t.value("candidate", "") == name && t.contains("median_us") && t.at("median_us").is_number())
-      return t.at("median_us").get<double>();
-  return 0;
-}
-
 // The human summary of one optimize: what was found, how fast, under which conditions.
 void print_summary(const json& r) {
   const std::string status = r.value("status", "");
@@ -56,7 +47,7 @@ void print_summary(const json& r) {
     const json& st = r.at("start");
     if (st.contains("best_speedup") && st.at("best_speedup").is_number())
       fmt::print("from start  {} {} -> best {} ({:.2f}x, search-time medians)\n", st.at("config").dump(),
-                 format_us(st.at("median_us").get<double>()), format_us(best_search_us(r)),
+                 format_us(st.at("median_us").get<double>()), format_us(st.at("best_median_us").get<double>()),
                  st.at("best_speedup").get<double>());
     else
       fmt::print("from start  {}: {}\n", st.at("config").dump(), st.value("status", ""));

@@ -24,6 +24,9 @@ def test_a_users_kernel_is_tuned_over_its_marks_and_written_back_as_that_file(ke
     start = {"STATS_BLOCK": 256, "APPLY_BLOCK": 256, "num_warps": 1}
     assert configs[0] == start and doc["start"]["config"] == start and doc["start"]["status"] == "ok"
     assert all(t["status"] == "ok" for t in doc["trial_list"]), doc["trial_list"]
+    # Nothing is timed on the CPU, so there is no speedup over the start to give.
+    assert doc["start"]["median_us"] is None and doc["start"]["best_median_us"] is None
+    assert "best_speedup" not in doc["start"]
     # kernel.py is the user's file with the winner's values set, and every other line as it was.
     best = doc["best"]["config"]
     tuned = (out / "kernel.py").read_text().splitlines()

@@ -49,6 +49,7 @@ json start_json(const OptimizeState& s) {
     out["candidate"] = t.candidate.name;
     out["status"] = t.candidate.status;
     out["median_us"] = opt_json(t.candidate.median_us);
+    out["best_median_us"] = opt_json(s.best->candidate.median_us);
     if (t.candidate.median_us && s.best->candidate.median_us)
       out["best_speedup"] = opt_json(ratio(t.candidate.median_us, s.best->candidate.median_us));
     break;

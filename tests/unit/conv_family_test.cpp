@@ -10,6 +10,7 @@
 
 #include "family_support.hpp"
 #include "kernelagent/families/conv/conv_problem.hpp"
+#include "kernelagent/orchestrate/stages/search_request.hpp"
 
 using namespace kernelagent;
 namespace fs = std::filesystem;
@@ -138,6 +139,10 @@ TEST(ConvFamily, KnobsOfAKindTheProblemDoesNotRunArePruned) {
   EXPECT_FALSE(valid("55_conv2d_wide_input", {{"CHANNELS_LAST", 1}}));
   EXPECT_TRUE(valid("55_conv2d_wide_input", {{"CHANNELS_LAST", 1}, {"K_ORDER", "window"}}));
   EXPECT_TRUE(valid("87_pointwise", {{"CHANNELS_LAST", 1}}));
+  // The gather's axis matters only for a channels-first input: a channels-last copy is read along channels.
+  EXPECT_TRUE(valid("55_conv2d_wide_input", {{"GATHER_ALONG", "depth"}}));
+  EXPECT_FALSE(valid("87_pointwise", {{"CHANNELS_LAST", 1}, {"GATHER_ALONG", "depth"}}));
+  EXPECT_FALSE(valid("82_depthwise_3x3", {{"GATHER_ALONG", "depth"}}));
   // The separable chain runs both kinds, so both sets of knobs move.
   EXPECT_TRUE(valid("86_depthwise_separable", {{"BLOCK_M", 64}, {"BLOCK_H", 16}}));
   // TF32 at TF32 accuracy only under --precision tf32.
@@ -157,4 +162,42 @@ TEST(ConvFamily, OffsetsWidenPastTwoToTheThirtyElements) {
   EXPECT_NE(emitted("63_conv2d_large_image").find("WIDE=True"), std::string::npos);      // 2.1e9 outputs
   EXPECT_NE(emitted("66_conv3d_asymmetric_input").find("WIDE=False"), std::string::npos);
   EXPECT_EQ(emitted("66_conv3d_asymmetric_input").find("WIDE=True"), std::string::npos);
+}
+
+TEST(ConvFamily, Fp32GemmsSuggestTheTensorCoresThePolicyAllowsOnAChannelsLastCopy) {
+  const Family& f = test::family("conv");
+  const auto h200 = find_gpu_spec("NVIDIA H200");
+  ASSERT_TRUE(h200);
+  auto suggested = [&](const std::string& name, Precision precision) {
+    auto p = test::recognised(f, kernelbench(name));
+    std::vector<Config> valid;
+    for (const auto& c : f.knob_space().enumerate())
+      if (p->valid(c, &*h200, precision)) valid.push_back(c);
+    std::vector<Config> out;
+    for (const auto& [c, why] : suggested_configs(*p, f.knob_space(), valid)) out.push_back(c);
+    return out;
+  };
+  // 16 channels in a 3 x 3 window: the window order over a channels-last copy, then 3xTF32 alone.
+  auto s63 = suggested("63_conv2d_large_image", Precision::strict);
+  ASSERT_EQ(s63.size(), 2u);
+  EXPECT_EQ(s63[0].at("CHANNELS_LAST"), 1);
+  EXPECT_EQ(s63[0].at("K_ORDER"), "window");
+  EXPECT_EQ(s63[0].at("input_precision"), "tf32x3");
+  EXPECT_EQ(s63[1].at("CHANNELS_LAST"), 0);
+  EXPECT_EQ(s63[1].at("input_precision"), "tf32x3");
+  // Under --precision tf32, TF32 first.
+  auto t63 = suggested("63_conv2d_large_image", Precision::tf32);
+  ASSERT_EQ(t63.size(), 4u);
+  EXPECT_EQ(t63[0].at("input_precision"), "tf32");
+  EXPECT_EQ(t63[0].at("CHANNELS_LAST"), 1);
+  // 3 channels: no window order, no copy; 3xTF32 in the weight's order.
+  auto s50 = suggested("50_conv2d_alexnet_stem", Precision::strict);
+  ASSERT_EQ(s50.size(), 1u);
+  EXPECT_EQ(s50[0].at("K_ORDER"), "channels");
+  EXPECT_EQ(s50[0].at("input_precision"), "tf32x3");
+  // A transposed convolution reads the copy in any order; depthwise alone runs no GEMM and suggests nothing.
+  auto s57 = suggested("57_tconv2d", Precision::strict);
+  ASSERT_FALSE(s57.empty());
+  EXPECT_EQ(s57[0].at("CHANNELS_LAST"), 1);
+  EXPECT_TRUE(suggested("82_depthwise_3x3", Precision::strict).empty());
 }

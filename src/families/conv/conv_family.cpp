@@ -16,6 +16,9 @@ namespace kernelagent {
 namespace {
 
 const char* kGemmKnobs[] = {"BLOCK_M", "BLOCK_N", "BLOCK_K", "K_ORDER", "CHANNELS_LAST", "num_stages", "input_precision"};
+
+// A configuration recorded before GATHER_ALONG existed gathered along the K step.
+bool gather_by_position(const Config& c) { return c.value("GATHER_ALONG", std::string("depth")) == "positions"; }
 const char* kDirectKnobs[] = {"BLOCK_H", "BLOCK_W"};
 
 std::int64_t element_bytes(const std::string& dtype) { return dtype == "float32" ? 4 : 2; }
@@ -28,6 +31,27 @@ class ConvFamilyProblem final : public FamilyProblem {
     for (const auto& s : c_.stages) (s.direct() ? direct_ : gemm_) = true;
   }
 
+  // Under --precision strict an fp32 convolution's baseline is cuDNN on the FP32 pipe; 3xTF32 on the tensor
+  // cores keeps fp32 accuracy at several times that rate, and only reads whole vectors from a channels-last
+  // copy in the window order. On the H200 the IEEE dot tied with 3xTF32 in the weight's K order (50: 4.54 vs
+  // 4.63 ms; 63: 42.1 vs 44.0 ms, loads bound), while the copy in the window order took 63 to 30.5 ms on the
+  // IEEE dot: the two together were never measured in 4 trials. Under --precision tf32 the same with TF32.
+  std::vector<KnobSuggestion> suggestions() const override {
+    bool fp32_gemm = false;
+    for (const auto& s : c_.stages) fp32_gemm = fp32_gemm || (!s.direct() && s.dtype == "float32");
+    if (!fp32_gemm) return {};
+    const std::string why =
+        "an fp32 implicit GEMM: the tensor cores (3xTF32 keeps fp32 accuracy) fed contiguous channels from a "
+        "channels-last copy";
+    std::vector<KnobSuggestion> out;
+    for (const char* prec : {"tf32", "tf32x3"}) {
+      out.push_back({{{"CHANNELS_LAST", 1}, {"K_ORDER", "window"}, {"input_precision", prec}}, why});
+      out.push_back({{{"CHANNELS_LAST", 1}, {"input_precision", prec}}, why});
+      out.push_back({{{"input_precision", prec}}, why});
+    }
+    return out;
+  }
+
  protected:
   bool valid_config(const Config& c, const GpuSpec* gpu, Precision precision) const override {
     if (!gemm_)
@@ -36,6 +60,7 @@ class ConvFamilyProblem final : public FamilyProblem {
     if (!direct_)
       for (const auto* k : kDirectKnobs)
         if (c.at(k) != default_.at(k)) return false;
+    if (!gemm_ && c.value("GATHER_ALONG", default_.at("GATHER_ALONG")) != default_.at("GATHER_ALONG")) return false;
     const auto warps = c.at("num_warps").get<std::int64_t>();
     if (gemm_ && !valid_gemm(c, gpu, precision)) return false;
     if (direct_) {
@@ -86,7 +111,7 @@ class ConvFamilyProblem final : public FamilyProblem {
     const bool cl = c.at("CHANNELS_LAST").get<int>() == 1;
     const auto prec = c.at("input_precision").get<std::string>();
     std::int64_t m = 1, n = 1, k = 1;
-    bool window_pays = false, cl_applies = false;
+    bool window_pays = false, cl_applies = false, channels_first = false;
     for (const auto& s : c_.stages) {
       if (s.direct()) continue;
       m = std::max(m, s.gemm_m());
@@ -95,6 +120,7 @@ class ConvFamilyProblem final : public FamilyProblem {
       k = std::max(k, window_outer || s.transposed ? s.cg() : s.gemm_k());
       window_pays = window_pays || (!s.transposed && s.window() > 1 && s.cg() >= 8);
       cl_applies = cl_applies || channels_last(s, c);
+      channels_first = channels_first || !channels_last(s, c);
       if (prec != "ieee" && s.dtype != "float32") return false;  // TF32 modes exist only for fp32 inputs
       if (gpu && gpu->smem_per_block_optin > 0 &&
           (bm * bk + bk * bn) * element_bytes(s.dtype) * c.at("num_stages").get<std::int64_t>() > gpu->smem_per_block_optin)
@@ -105,6 +131,9 @@ class ConvFamilyProblem final : public FamilyProblem {
       return false;
     if (window_outer && !window_pays) return false;
     if (cl && !cl_applies) return false;
+    // The gather's axis matters only where a stage reads its input channels-first.
+    if (!channels_first && c.value("GATHER_ALONG", default_.at("GATHER_ALONG")) != default_.at("GATHER_ALONG"))
+      return false;
     if (prec == "tf32" && precision != Precision::tf32) return false;
     return true;
   }
@@ -195,6 +224,7 @@ class ConvFamilyProblem final : public FamilyProblem {
               {"WS_R", std::to_string(ws_r)},
               {"WS_C", std::to_string(ws_c)},
               {"WINDOW_OUTER", yes(c.at("K_ORDER").get<std::string>() == "window")},
+              {"A_BY_POSITION", yes(!cl && gather_by_position(c))},
               {"BLOCK_M", c.at("BLOCK_M").dump()},
               {"BLOCK_N", c.at("BLOCK_N").dump()},
               {"BLOCK_K", c.at("BLOCK_K").dump()},

@@ -1,5 +1,6 @@
-// The diagnosis over every labeled Nsight Compute profile: a confusion table of expected cause against the
-// top-1 and top-2 causes found, and the at_roofline verdicts. Usage: diagnosis_accuracy [labels.json]
+// The diagnosis over every labeled Nsight Compute profile: each case's expected cause against the top-1 and
+// top-2 causes found, the tallies per cause and per source (designed kernels apart from the rest), a
+// confusion table and the at_roofline verdicts. Usage: diagnosis_accuracy [labels.json]
 
 #include <iostream>
 #include <map>
@@ -29,6 +30,19 @@ int main(int argc, char** argv) {
     fmt::print("{:<40} {:<28} {:<28} {:<28} {:>9} {:>6}\n", r.label.file, r.label.cause, r.top1, r.top2,
                fmt::format("{}/{}", r.diagnosis.at_roofline ? "yes" : "no", r.label.at_roofline ? "yes" : "no"),
                r.right() ? "yes" : "NO");
+  }
+  // Per expected cause and per source: how many cases, how many right at top-1 and at top-2.
+  struct Tally {
+    int n = 0, top1 = 0, top2 = 0;
+  };
+  std::map<std::string, Tally> by_cause, by_source;
+  for (const auto& r : results) {
+    const bool in1 = r.top1 == r.label.cause, in2 = in1 || r.top2 == r.label.cause;
+    for (auto* t : {&by_cause[r.label.cause], &by_source[r.label.source]}) t->n++, t->top1 += in1, t->top2 += in2;
+  }
+  for (const auto& [title, table] : {std::pair{"cause", &by_cause}, std::pair{"source", &by_source}}) {
+    fmt::print("\n{:<32} {:>5} {:>7} {:>7}\n", title, "cases", "top-1", "top-2");
+    for (const auto& [key, t] : *table) fmt::print("{:<32} {:>5} {:>7} {:>7}\n", key, t.n, t.top1, t.top2);
   }
   fmt::print("\nconfusion (expected -> top-1 found):\n");
   for (const auto& [expected, found] : confusion)

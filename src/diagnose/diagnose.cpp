@@ -180,6 +180,7 @@ KernelDiagnosis diagnose_kernel(const KernelProfile& kernel, const GpuSpec& gpu,
   for (auto& [metric, u] : f.unreadable) d.unreadable.push_back(u);
   if (!d.unreadable.empty())
     for (auto& b : d.bottlenecks) b.confidence *= kUnreadableConfidenceFactor;
+  rank_causes_above_their_symptoms(d.bottlenecks, f);
   std::stable_sort(d.bottlenecks.begin(), d.bottlenecks.end(),
                    [](const Bottleneck& a, const Bottleneck& b) { return a.confidence > b.confidence; });
 

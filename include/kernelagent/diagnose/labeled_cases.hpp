@@ -15,6 +15,9 @@ struct LabeledCase {
   std::string kernel;         // regex selecting the kernel
   ProblemFacts facts;
   std::string category, cause;
+  // Where the kernel came from: "designed" (written to show its cause) or what produced it (a family's
+  // sweep, torch.compile, PyTorch), so that accuracy on kernels nobody designed is reported apart.
+  std::string source = "designed";
   bool at_roofline = false;
 };
 

@@ -57,6 +57,10 @@ std::vector<Rule> occupancy_rules();
 std::vector<Rule> latency_rules();
 std::vector<Rule> utilization_rules();
 
+// Where one bottleneck found explains another (src/diagnose/root_causes.cpp), the cause is ranked just above
+// its symptom, with the figure that ties them added to its evidence.
+void rank_causes_above_their_symptoms(std::vector<Bottleneck>& bottlenecks, const KernelFacts& facts);
+
 // A bottleneck with its confidence clamped to 0..1; rules add their evidence.
 Bottleneck make_bottleneck(std::string category, std::string cause, double confidence, std::string summary);
 

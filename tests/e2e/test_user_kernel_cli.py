@@ -21,7 +21,7 @@ def test_a_users_kernel_is_tuned_over_its_marks_and_written_back_as_that_file(ke
     # Three configurations checked, the file's own first; each knob comes from one marked constant.
     configs = [t["config"] for t in doc["trial_list"]]
     assert len(configs) == 3 and len({json.dumps(c, sort_keys=True) for c in configs}) == 3
-    start = {"STATS_BLOCK": 256, "APPLY_BLOCK": 256, "num_warps": 1}
+    start = {"STATS_BLOCK": 256, "APPLY_BLOCK": 256, "STATS_SPLIT": 1, "num_warps": 1}
     assert configs[0] == start and doc["start"]["config"] == start and doc["start"]["status"] == "ok"
     assert all(t["status"] == "ok" for t in doc["trial_list"]), doc["trial_list"]
     # Nothing is timed on the CPU, so there is no speedup over the start to give.
@@ -38,10 +38,17 @@ def test_a_users_kernel_is_tuned_over_its_marks_and_written_back_as_that_file(ke
         name = before.split(" ")[0]
         assert re.match(rf"{name} = \d+  # kernelagent: ", after), after
     values = {line.split(" ")[0]: int(line.split(" ")[2]) for line in tuned if "# kernelagent: " in line and " = " in line}
-    assert values == {"STATS_BLOCK": best["STATS_BLOCK"], "APPLY_BLOCK": best["APPLY_BLOCK"], "NUM_WARPS": best["num_warps"]}
+    assert values == {"STATS_BLOCK": best["STATS_BLOCK"], "APPLY_BLOCK": best["APPLY_BLOCK"],
+                      "STATS_SPLIT": best["STATS_SPLIT"], "NUM_WARPS": best["num_warps"]}
     # The tuned file is itself a kernel file that can be tuned again, and the check passes it.
     again = kernelagent("check", PROBLEM, out / "kernel.py", "--device", "cpu", "--seeds", "1", timeout=300)
     assert again.returncode == 0 and "ok: passed every check" in again.stdout, again.stdout + again.stderr
+    # Split statistics (parts of a row combined where it is normalised; at 300 elements a row, 8 parts of 256
+    # leave 6 empty) pass the check too.
+    split = tmp_path / "split.py"
+    split.write_text(KERNEL.read_text().replace("STATS_SPLIT = 1  #", "STATS_SPLIT = 8  #"))
+    r = kernelagent("check", PROBLEM, split, "--device", "cpu", "--seeds", "1", timeout=300)
+    assert r.returncode == 0 and "ok: passed every check" in r.stdout, r.stdout + r.stderr
 
 
 def test_a_kernel_file_without_marks_or_with_a_bad_mark_gets_one_clear_line(kernelagent, tmp_path):

@@ -143,6 +143,11 @@ TEST(ConvFamily, KnobsOfAKindTheProblemDoesNotRunArePruned) {
   EXPECT_TRUE(valid("55_conv2d_wide_input", {{"GATHER_ALONG", "depth"}}));
   EXPECT_FALSE(valid("87_pointwise", {{"CHANNELS_LAST", 1}, {"GATHER_ALONG", "depth"}}));
   EXPECT_FALSE(valid("82_depthwise_3x3", {{"GATHER_ALONG", "depth"}}));
+  // The window rows: 2 to 7 channels in one group, no dilation along the columns, over the padded copy.
+  EXPECT_TRUE(valid("50_conv2d_alexnet_stem", {{"K_ORDER", "rows"}, {"CHANNELS_LAST", 1}}));
+  EXPECT_FALSE(valid("50_conv2d_alexnet_stem", {{"K_ORDER", "rows"}}));
+  EXPECT_FALSE(valid("55_conv2d_wide_input", {{"K_ORDER", "rows"}, {"CHANNELS_LAST", 1}}));
+  EXPECT_TRUE(valid("60_conv3d_asymmetric", {{"K_ORDER", "rows"}, {"CHANNELS_LAST", 1}}));
   // The separable chain runs both kinds, so both sets of knobs move.
   EXPECT_TRUE(valid("86_depthwise_separable", {{"BLOCK_M", 64}, {"BLOCK_H", 16}}));
   // TF32 at TF32 accuracy only under --precision tf32.
@@ -168,10 +173,11 @@ TEST(ConvFamily, Fp32GemmsSuggestTheTensorCoresThePolicyAllowsOnAChannelsLastCop
   const Family& f = test::family("conv");
   const auto h200 = find_gpu_spec("NVIDIA H200");
   ASSERT_TRUE(h200);
+  const std::vector<Config> space = f.knob_space().enumerate();
   auto suggested = [&](const std::string& name, Precision precision) {
     auto p = test::recognised(f, kernelbench(name));
     std::vector<Config> valid;
-    for (const auto& c : f.knob_space().enumerate())
+    for (const auto& c : space)
       if (p->valid(c, &*h200, precision)) valid.push_back(c);
     std::vector<Config> out;
     for (const auto& [c, why] : suggested_configs(*p, f.knob_space(), valid)) out.push_back(c);
@@ -190,11 +196,15 @@ TEST(ConvFamily, Fp32GemmsSuggestTheTensorCoresThePolicyAllowsOnAChannelsLastCop
   ASSERT_EQ(t63.size(), 4u);
   EXPECT_EQ(t63[0].at("input_precision"), "tf32");
   EXPECT_EQ(t63[0].at("CHANNELS_LAST"), 1);
-  // 3 channels: no window order, no copy; 3xTF32 in the weight's order.
+  // 3 channels: no window order; the window rows over a copy padded to 4 channels, then 3xTF32 in the
+  // weight's order.
   auto s50 = suggested("50_conv2d_alexnet_stem", Precision::strict);
-  ASSERT_EQ(s50.size(), 1u);
-  EXPECT_EQ(s50[0].at("K_ORDER"), "channels");
+  ASSERT_EQ(s50.size(), 2u);
+  EXPECT_EQ(s50[0].at("K_ORDER"), "rows");
+  EXPECT_EQ(s50[0].at("CHANNELS_LAST"), 1);
   EXPECT_EQ(s50[0].at("input_precision"), "tf32x3");
+  EXPECT_EQ(s50[1].at("K_ORDER"), "channels");
+  EXPECT_EQ(s50[1].at("input_precision"), "tf32x3");
   // A transposed convolution reads the copy in any order; depthwise alone runs no GEMM and suggests nothing.
   auto s57 = suggested("57_tconv2d", Precision::strict);
   ASSERT_FALSE(s57.empty());

@@ -107,18 +107,21 @@ class ConvFamilyProblem final : public FamilyProblem {
   bool valid_gemm(const Config& c, const GpuSpec* gpu, Precision precision) const {
     const auto bm = c.at("BLOCK_M").get<std::int64_t>(), bn = c.at("BLOCK_N").get<std::int64_t>();
     const auto bk = c.at("BLOCK_K").get<std::int64_t>();
-    const bool window_outer = c.at("K_ORDER").get<std::string>() == "window";
+    const std::string order = c.at("K_ORDER").get<std::string>();
+    const bool window_outer = order == "window", rows = order == "rows";
     const bool cl = c.at("CHANNELS_LAST").get<int>() == 1;
     const auto prec = c.at("input_precision").get<std::string>();
     std::int64_t m = 1, n = 1, k = 1;
-    bool window_pays = false, cl_applies = false, channels_first = false;
+    bool window_pays = false, rows_pay = false, cl_applies = false, channels_first = false;
     for (const auto& s : c_.stages) {
       if (s.direct()) continue;
       m = std::max(m, s.gemm_m());
       n = std::max(n, s.cog());
       // A transposed stage always walks the window outer (its phases pick window positions).
-      k = std::max(k, window_outer || s.transposed ? s.cg() : s.gemm_k());
+      const bool by_rows = rows && s.rows_apply();
+      k = std::max(k, by_rows ? s.kernel[2] * s.rows_channels() : window_outer || s.transposed ? s.cg() : s.gemm_k());
       window_pays = window_pays || (!s.transposed && s.window() > 1 && s.cg() >= 8);
+      rows_pay = rows_pay || s.rows_apply();
       cl_applies = cl_applies || channels_last(s, c);
       channels_first = channels_first || !channels_last(s, c);
       if (prec != "ieee" && s.dtype != "float32") return false;  // TF32 modes exist only for fp32 inputs
@@ -130,6 +133,7 @@ class ConvFamilyProblem final : public FamilyProblem {
         bk > std::max<std::int64_t>(16, pow2_at_least(k)))
       return false;
     if (window_outer && !window_pays) return false;
+    if (rows && (!rows_pay || !cl)) return false;
     if (cl && !cl_applies) return false;
     // The gather's axis matters only where a stage reads its input channels-first.
     if (!channels_first && c.value("GATHER_ALONG", default_.at("GATHER_ALONG")) != default_.at("GATHER_ALONG"))
@@ -142,7 +146,12 @@ class ConvFamilyProblem final : public FamilyProblem {
   // order (or a 1 x 1 window, where both orders are one) over spatial axes that flatten into one.
   static bool channels_last(const ConvStage& s, const Config& c) {
     if (c.at("CHANNELS_LAST").get<int>() != 1 || s.direct() || !s.spatial_contiguous()) return false;
-    return s.transposed || s.window() == 1 || c.at("K_ORDER").get<std::string>() == "window";
+    return s.transposed || s.window() == 1 || c.at("K_ORDER").get<std::string>() == "window" || by_rows(s, c);
+  }
+
+  // Whether this stage walks K by window rows over the padded channels-last copy.
+  static bool by_rows(const ConvStage& s, const Config& c) {
+    return c.at("K_ORDER").get<std::string>() == "rows" && s.rows_apply();
   }
 
   static std::string describe(const ConvStage& s, std::size_t i) {
@@ -184,7 +193,20 @@ class ConvFamilyProblem final : public FamilyProblem {
     // [cin, cog, window]. The forward kernel reads o as the global channel (WS_G is implied).
     std::int64_t ws_g = s.transposed ? s.cg() * s.cog() * kvol : s.cog() * s.gemm_k();
     std::int64_t ws_k = s.transposed ? kvol : s.gemm_k(), ws_r = 1, ws_c = s.transposed ? s.cog() * kvol : kvol;
-    if (cl) {
+    const bool rows = by_rows(s, c);
+    const std::int64_t cp = rows ? s.rows_channels() : 1;
+    if (rows) {
+      // NCDHW -> NDHWC with the channels padded to CP (zeros), and the weight [cout, cg, window] -> [cout,
+      // window, CP] alike: a window row's KW positions x CP channels are one contiguous run of each.
+      x = s.out_name + "_x";
+      w = s.out_name + "_w";
+      prepare += fmt::format("        {} = ka_relayout({}, {}, {}, {}, ({}, {}, {}), padded_rows={})\n", x, s.input_expr,
+                             s.batch, s.cin, sp, s.xs_n, s.xs_c, s.xs[2], cp);
+      prepare += fmt::format("        {} = ka_relayout({}, {}, {}, {}, ({}, {}, 1), padded_rows={})\n", w, s.weight_expr,
+                             s.cout, s.cg(), kvol, s.gemm_k(), kvol, cp);
+      xs_n = sp * cp, xs_c = 1, xs_w = cp, xs_h = s.in[2] * cp, xs_d = s.in[1] * s.in[2] * cp;
+      ws_k = kvol * cp, ws_r = cp, ws_c = 1;
+    } else if (cl) {
       // NCDHW -> NDHWC, so that a K step reads contiguous channels; the weight goes channel-fastest too.
       x = s.out_name + "_x";
       prepare += fmt::format("        {} = ka_relayout({}, {}, {}, {}, ({}, {}, {}))\n", x, s.input_expr, s.batch, s.cin,
@@ -224,6 +246,8 @@ class ConvFamilyProblem final : public FamilyProblem {
               {"WS_R", std::to_string(ws_r)},
               {"WS_C", std::to_string(ws_c)},
               {"WINDOW_OUTER", yes(c.at("K_ORDER").get<std::string>() == "window")},
+              {"ROWS", yes(rows)},
+              {"CP", std::to_string(cp)},
               {"A_BY_POSITION", yes(!cl && gather_by_position(c))},
               {"BLOCK_M", c.at("BLOCK_M").dump()},
               {"BLOCK_N", c.at("BLOCK_N").dump()},

@@ -19,10 +19,23 @@ bool ConvStage::spatial_contiguous() const {
   return (in[1] == 1 || xs[1] == in[2] * xs[2]) && (in[0] == 1 || xs[0] == in[1] * in[2] * xs[2]);
 }
 
+bool ConvStage::rows_apply() const {
+  return !transposed && !direct() && groups == 1 && cg() < 8 && kernel[2] > 1 && dilation[2] == 1 &&
+         spatial_contiguous();
+}
+
+std::int64_t ConvStage::rows_channels() const {
+  std::int64_t p = 1;
+  while (p < cg()) p *= 2;
+  return p;
+}
+
 std::int64_t ConvStage::max_offset() const {
   std::int64_t reach = (batch - 1) * xs_n + (cin - 1) * xs_c;
   for (int i = 0; i < 3; ++i) reach += (in[i] - 1) * xs[i];
-  return std::max({reach, batch * cout * out_positions(), cin * cout * window()});
+  // The padded channels-last copy of the window-rows order is larger than the input.
+  const std::int64_t padded = rows_apply() ? batch * in_positions() * rows_channels() : 0;
+  return std::max({reach, padded, batch * cout * out_positions(), cin * cout * window()});
 }
 
 namespace {

@@ -47,6 +47,12 @@ struct ConvStage {
   bool direct() const { return !transposed && cg() == 1; }
   // The spatial axes can be read as one axis of stride xs[2] (what the channels-last copy needs).
   bool spatial_contiguous() const;
+  // The window-rows order (K_ORDER 'rows'): a forward convolution of one group with too few channels for the
+  // window order (2 to 7) and a window row of consecutive positions (no dilation along it) reads, for each
+  // window row, one contiguous run of KW positions x rows_channels() channels from a channels-last copy whose
+  // channels are padded with zeros to that power of two.
+  bool rows_apply() const;
+  std::int64_t rows_channels() const;
   // The largest element offset any of its kernels computes, for the choice of 64-bit offsets.
   std::int64_t max_offset() const;
   std::int64_t flops() const {

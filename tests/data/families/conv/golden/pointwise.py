@@ -27,11 +27,13 @@ def ka_conv_gemm_kernel(x_ptr, w_ptr, b_ptr, y_ptr,
                         DD: tl.constexpr, DH: tl.constexpr, DW: tl.constexpr,
                         XS_N: tl.constexpr, XS_C: tl.constexpr, XS_D: tl.constexpr, XS_H: tl.constexpr,
                         XS_W: tl.constexpr, WS_K: tl.constexpr, WS_R: tl.constexpr, WS_C: tl.constexpr,
-                        HAS_BIAS: tl.constexpr, WINDOW_OUTER: tl.constexpr,
+                        HAS_BIAS: tl.constexpr, WINDOW_OUTER: tl.constexpr, ROWS: tl.constexpr, CP: tl.constexpr,
                         BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, GROUP_M: tl.constexpr,
                         INPUT_PRECISION: tl.constexpr, WIDE: tl.constexpr, A_BY_POSITION: tl.constexpr):
     # Grid: (output tiles of one group, groups). The product of group g: rows m = (n, od, oh, ow), columns
-    # the group's output channels, depth k = (c, kd, kh, kw) (channel outer) or (kd, kh, kw, c) (window outer).
+    # the group's output channels, depth k = (c, kd, kh, kw) (channel outer), (kd, kh, kw, c) (window outer) or
+    # (kd, kh, [kw, c]) (ROWS: per window row, its KW positions x CP channels, one contiguous run of a
+    # channels-last copy padded to CP channels, and of a weight copied [COUT, KD * KH, KW, CP] alike).
     # The weight of output channel o, channel c, window position r is at o * WS_K + r * WS_R + c * WS_C.
     # A_BY_POSITION: the input tile is gathered as [BLOCK_K, BLOCK_M] and transposed for the dot, so that a
     # warp's threads run along output positions, consecutive addresses of a channels-first input; otherwise
@@ -71,7 +73,26 @@ def ka_conv_gemm_kernel(x_ptr, w_ptr, b_ptr, y_ptr,
     w_col = w_ptr + o * WS_K
 
     acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
-    if WINDOW_OUTER:
+    if ROWS:
+        # One window row at a time: its bounds in depth and height are one mask per output position; along the
+        # run, element j is window column j // CP (the padded channels are zeros in both copies).
+        RUN: tl.constexpr = KW * CP
+        for r2 in range(KD * KH):
+            kd = r2 // KH
+            kh = r2 % KH
+            idd = id0 + kd * DD
+            ihh = ih0 + kh * DH
+            row_ok = (idd >= 0) & (idd < D) & (ihh >= 0) & (ihh < H)
+            a_row = x_row + kd * DD * XS_D + kh * DH * XS_H
+            for j0 in range(0, RUN, BLOCK_K):
+                j = j0 + offs_k
+                j_ok = j < RUN
+                iww = iw0[:, None] + (j // CP)[None, :]
+                inside = row_ok[:, None] & (iww >= 0) & (iww < W) & j_ok[None, :]
+                a = tl.load(a_row[:, None] + j[None, :], mask=inside, other=0.0)
+                b = tl.load(w_col[None, :] + (r2 * RUN + j)[:, None], mask=j_ok[:, None], other=0.0)
+                acc = tl.dot(a, b, acc, input_precision=INPUT_PRECISION)
+    elif WINDOW_OUTER:
         # One window position at a time: its bounds check is one mask per output position, and the step
         # walks the group's input channels.
         for r in range(KVOL):
@@ -158,6 +179,7 @@ class ModelNew(nn.Module):
             in0, self.get_parameter("conv.weight"), in0, y0, BATCH=2, CG=8, COG=16, COUT=16, D=1, H=5, W=7, OD=1, OH=5, OW=7, KD=1, KH=1, KW=1, SD=1, SH=1, SW=1, PD=0, PH=0, PW=0, DD=1, DH=1, DW=1,
             XS_N=280, XS_C=35, XS_D=0, XS_H=7, XS_W=1,
             WS_K=8, WS_R=1, WS_C=1, HAS_BIAS=False, WINDOW_OUTER=False,
+            ROWS=False, CP=1,
             BLOCK_M=128, BLOCK_N=16, BLOCK_K=16, GROUP_M=8,
             INPUT_PRECISION="ieee", WIDE=False,
             A_BY_POSITION=True, num_warps=4, num_stages=3)

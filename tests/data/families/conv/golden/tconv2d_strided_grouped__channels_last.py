@@ -120,24 +120,26 @@ def ka_tconv_gemm_kernel(x_ptr, w_ptr, b_ptr, y_ptr,
 
 
 @triton.jit
-def ka_relayout_kernel(src_ptr, dst_ptr, R: tl.constexpr, S: tl.constexpr, SRC_B: tl.constexpr,
+def ka_relayout_kernel(src_ptr, dst_ptr, R: tl.constexpr, S: tl.constexpr, RP: tl.constexpr, SRC_B: tl.constexpr,
                        SRC_R: tl.constexpr, SRC_S: tl.constexpr, BLOCK_R: tl.constexpr, BLOCK_S: tl.constexpr):
-    # dst[b, s, r] = src[b, r, s], dst contiguous: the loads follow the source's layout and the stores the
-    # destination's; Triton converts between the two through shared memory.
+    # dst[b, s, r] = src[b, r, s] for r < R and 0 for R <= r < RP, dst contiguous: the loads follow the
+    # source's layout and the stores the destination's; Triton converts between the two through shared memory.
     offs_r = tl.program_id(0) * BLOCK_R + tl.arange(0, BLOCK_R)
     offs_s = (tl.program_id(1) * BLOCK_S + tl.arange(0, BLOCK_S)).to(tl.int64)
     b = tl.program_id(2).to(tl.int64)
     ok = (offs_r[:, None] < R) & (offs_s[None, :] < S)
-    v = tl.load(src_ptr + b * SRC_B + offs_r[:, None] * SRC_R + offs_s[None, :] * SRC_S, mask=ok)
-    tl.store(dst_ptr + b * (R * S) + offs_s[None, :] * R + offs_r[:, None], v, mask=ok)
+    v = tl.load(src_ptr + b * SRC_B + offs_r[:, None] * SRC_R + offs_s[None, :] * SRC_S, mask=ok, other=0.0)
+    tl.store(dst_ptr + b * (RP * S) + offs_s[None, :] * RP + offs_r[:, None], v,
+             mask=(offs_r[:, None] < RP) & (offs_s[None, :] < S))
 
 
-def ka_relayout(x, batch, rows, cols, strides):
+def ka_relayout(x, batch, rows, cols, strides, padded_rows=None):
     """The (batch, rows, cols) view of x with these element strides, copied as a contiguous
-    (batch, cols, rows): NCHW to NHWC with rows = C and cols = H * W."""
-    out = torch.empty((batch, cols, rows), dtype=x.dtype, device=x.device)
-    grid = (triton.cdiv(rows, 32), triton.cdiv(cols, 64), batch)
-    ka_relayout_kernel[grid](x, out, rows, cols, *strides, BLOCK_R=32, BLOCK_S=64, num_warps=4)
+    (batch, cols, padded_rows), the rows past `rows` zero: NCHW to NHWC with rows = C and cols = H * W."""
+    rp = padded_rows or rows
+    out = torch.empty((batch, cols, rp), dtype=x.dtype, device=x.device)
+    grid = (triton.cdiv(rp, 32), triton.cdiv(cols, 64), batch)
+    ka_relayout_kernel[grid](x, out, rows, cols, rp, *strides, BLOCK_R=32, BLOCK_S=64, num_warps=4)
     return out
 
 

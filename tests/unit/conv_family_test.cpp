@@ -83,7 +83,8 @@ TEST(ConvFamily, ATransposedConvolutionIsOneDenseGemmPerStridePhase) {
   auto p = test::recognised(f, kernelbench("81_tconv2d_strided_dilated"));
   const std::string src = p->emit(test::first_valid(*p), {"81"});
   EXPECT_NE(src.find("ka_tconv_gemm_kernel[(triton.cdiv("), std::string::npos);
-  EXPECT_NE(src.find("1 * 25)]("), std::string::npos) << "stride 5 x 5: 25 phases of one group";
+  // One grid axis, the 25 phases of one group fastest (stride 5 x 5).
+  EXPECT_NE(src.find("* 1 * 25,)]("), std::string::npos) << "stride 5 x 5: 25 phases of one group";
   EXPECT_EQ(src.find("ka_conv_gemm_kernel["), std::string::npos);
   // A transposed convolution walks the window outer whatever K_ORDER says, so K_ORDER stays at its default.
   Config window = f.knob_space().default_config();

@@ -1,0 +1,74 @@
+"""Kernels compiled for a GPU that is not here (python -m kernelagent_worker.target_compile): Triton's own
+specialisation and compiler down to SASS for sm_90, with the resources each kernel takes. The check runs
+without Triton's interpreter, whatever the environment says."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+CONV = ROOT / "tests" / "data" / "families" / "conv"
+
+
+def target_compile(problem, kernel, arch=90):
+    env = {k: v for k, v in os.environ.items() if k != "TRITON_INTERPRET"}
+    env["PYTHONPATH"] = str(ROOT / "python")
+    r = subprocess.run([sys.executable, "-m", "kernelagent_worker.target_compile", str(problem), str(kernel),
+                        "--arch", str(arch), "--json"], capture_output=True, text=True, env=env, timeout=600)
+    return r.returncode, json.loads(r.stdout)
+
+
+def test_a_convolution_compiles_for_hopper_and_says_what_it_takes():
+    problem = CONV / "problems" / "conv2d_odd_batch1.py"
+    rc, doc = target_compile(problem, CONV / "golden" / "conv2d_odd_batch1__rows_tf32x3.py")
+    assert rc == 0 and doc["status"] == 0 and doc["arch"] == 90, doc
+    # The input's and the weight's padded copies, then the product, in launch order.
+    assert [k["kernel"] for k in doc["kernels"]] == ["ka_relayout_kernel", "ka_relayout_kernel", "ka_conv_gemm_kernel"]
+    gemm = doc["kernels"][-1]
+    assert 0 < gemm["registers"] <= 255 and gemm["shared_bytes"] > 0 and gemm["num_warps"] == 8
+    assert gemm["spill_store_bytes"] == 0
+    # 3xTF32 runs on the tensor cores; the IEEE product of the same problem on the FP32 pipe.
+    assert gemm["sass"]["hmma"] + gemm["sass"]["hgmma"] > 0 and gemm["sass"]["ffma"] == 0
+    rc, ieee = target_compile(problem, CONV / "golden" / "conv2d_odd_batch1.py")
+    assert rc == 0
+    plain = ieee["kernels"][-1]["sass"]
+    assert plain["hmma"] + plain["hgmma"] == 0 and plain["ffma"] > 0
+
+
+def test_a_kernel_that_does_not_compile_is_named_with_the_compilers_error(tmp_path):
+    kernel = tmp_path / "bad.py"
+    kernel.write_text('''
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def mismatched_k(x_ptr, BLOCK: tl.constexpr):
+    a = tl.load(x_ptr + tl.arange(0, BLOCK)[:, None] * BLOCK + tl.arange(0, BLOCK)[None, :])
+    b = tl.load(x_ptr + tl.arange(0, 2 * BLOCK)[:, None] * BLOCK + tl.arange(0, BLOCK)[None, :])
+    tl.store(x_ptr + tl.arange(0, BLOCK)[:, None] * BLOCK + tl.arange(0, BLOCK)[None, :], tl.dot(a, b))
+
+
+class ModelNew(nn.Module):
+    def __init__(self, *args):
+        super().__init__()
+
+    def forward(self, x, *rest):
+        mismatched_k[(1,)](x, BLOCK=16)
+        return x
+''')
+    rc, doc = target_compile(CONV / "problems" / "conv2d_odd_batch1.py", kernel)
+    assert rc == 1 and doc["status"] == 1
+    assert [k["kernel"] for k in doc["kernels"]] == ["mismatched_k"]
+    assert doc["kernels"][0]["error"] and doc["kernels"][0]["registers"] is None
+
+
+def test_a_problem_that_cannot_be_loaded_is_refused(tmp_path):
+    problem = tmp_path / "broken.py"
+    problem.write_text("def get_inputs():\n    raise ValueError('no inputs')\n\ndef get_init_inputs():\n    return []\n")
+    rc, doc = target_compile(problem, CONV / "golden" / "conv2d_odd_batch1.py")
+    assert rc == 2 and "no inputs" in doc["error"]

@@ -143,7 +143,7 @@ class ModelNew(nn.Module):
         if any(t.device != in0.device for t in (in1,)):
             raise ValueError("every input and parameter must be on in0's device")
         a, b = in0, in1
-        batch, M, N, K = 1, 67, 53, 91
+        batch, M, N, K = 1, 67, 53, 96
         a = ka_k_major(a, 1, 67, 91, (0, 91, 1), 96)
         b = ka_k_major(b, 1, 53, 91, (0, 1, 53), 96)
         split_k = 1

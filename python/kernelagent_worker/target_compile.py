@@ -1,6 +1,10 @@
 """Compile a kernel file's Triton kernels for a GPU that is not here, down to SASS, and say what they use.
 
     python -m kernelagent_worker.target_compile PROBLEM.py KERNEL.py [--arch 90] [--json]
+    python -m kernelagent_worker.target_compile --pairs PAIRS.json [--arch 90]
+
+With --pairs, a JSON list of [PROBLEM.py, KERNEL.py] is compiled in one process (one import of torch and
+Triton for all) and the report is one JSON line per pair, in order.
 
 Builds the candidate's ModelNew and calls it once on inputs of the problem's shapes, dtypes and strides
 (allocated, never filled: nothing runs), with every Triton launch turned into a compile for the target: each
@@ -172,11 +176,22 @@ def _line(c: CompiledKernel) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="kernelagent_worker.target_compile")
-    parser.add_argument("problem")
-    parser.add_argument("kernel")
+    parser.add_argument("problem", nargs="?")
+    parser.add_argument("kernel", nargs="?")
+    parser.add_argument("--pairs", help="a JSON file: a list of [problem, kernel] pairs, one report line each")
     parser.add_argument("--arch", type=int, default=90, help="compute capability as one number (90: Hopper)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
+    if args.pairs:
+        worst = 0
+        for problem, kernel in json.load(open(args.pairs)):
+            status, kernels, why = compile_for_target(problem, kernel, args.arch)
+            worst = max(worst, status)
+            print(json.dumps({"problem": problem, "kernel": kernel, "status": status, "arch": args.arch,
+                              "error": why, "kernels": [asdict(k) for k in kernels]}), flush=True)
+        return worst
+    if not (args.problem and args.kernel):
+        parser.error("give PROBLEM.py and KERNEL.py, or --pairs")
     status, kernels, why = compile_for_target(args.problem, args.kernel, args.arch)
     if args.json:
         print(json.dumps({"status": status, "arch": args.arch, "error": why, "kernels": [asdict(k) for k in kernels]}))

@@ -72,3 +72,28 @@ def test_a_problem_that_cannot_be_loaded_is_refused(tmp_path):
     problem.write_text("def get_inputs():\n    raise ValueError('no inputs')\n\ndef get_init_inputs():\n    return []\n")
     rc, doc = target_compile(problem, CONV / "golden" / "conv2d_odd_batch1.py")
     assert rc == 2 and "no inputs" in doc["error"]
+
+
+def test_every_golden_kernel_of_the_tensor_core_families_compiles_for_hopper(tmp_path):
+    # The interpreter checks these kernels' values; only Triton's compiler for the GPU rejects what the GPU
+    # cannot run (layouts, shared memory, a dot's operand shapes). One process compiles them all.
+    pairs = []
+    for family in ("conv", "matmul", "attention"):
+        folder = ROOT / "tests" / "data" / "families" / family
+        for case in json.load(open(folder / "cases.json"))["cases"]:
+            for variant in case.get("emit", {}):
+                golden = folder / "golden" / (case["case"] + (f"__{variant}" if variant else "") + ".py")
+                pairs.append([str(folder / "problems" / (case["case"] + ".py")), str(golden)])
+    assert len(pairs) >= 70
+    listing = tmp_path / "pairs.json"
+    listing.write_text(json.dumps(pairs))
+    env = {k: v for k, v in os.environ.items() if k != "TRITON_INTERPRET"}
+    env["PYTHONPATH"] = str(ROOT / "python")
+    r = subprocess.run([sys.executable, "-m", "kernelagent_worker.target_compile", "--pairs", str(listing)],
+                       capture_output=True, text=True, env=env, timeout=1500)
+    reports = [json.loads(line) for line in r.stdout.splitlines()]
+    assert len(reports) == len(pairs), r.stderr[-2000:]
+    failed = [(Path(rep["kernel"]).name, rep["error"] or [k["error"] for k in rep["kernels"] if k["error"]])
+              for rep in reports if rep["status"] != 0]
+    assert not failed and r.returncode == 0, failed
+    assert all(rep["kernels"] for rep in reports)

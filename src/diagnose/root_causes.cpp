@@ -73,6 +73,14 @@ const std::vector<Precedence>& precedences() {
                          "the warps wait on atomics' returns, serialised on the same addresses in L2"};
        }},
       {"uncoalesced_access", {"l2_thrashing", "dram_bandwidth_saturated"}, waste_is_the_traffic},
+      // A product on the FP32 pipe copies its operands 4 bytes at a time by design (a SIMT GEMM): the
+      // tensor cores are the fix, and aligned 16-byte copies come with them.
+      {"tensor_cores_unused",
+       {"narrow_async_copies"},
+       [](const KernelFacts& f, const Bottleneck&) -> std::optional<Evidence> {
+         return Evidence{"sm__pipe_fma_cycles_active.avg.pct_of_peak_sustained_active", f.fma_pct.value_or(0), 0,
+                         "a product on the FP32 pipe: the tensor cores come first"};
+       }},
       {"register_limited_occupancy", {"long_scoreboard_stalls"}, occupancy_exposes_latency},
       {"shared_memory_limited_occupancy", {"long_scoreboard_stalls"}, occupancy_exposes_latency},
   };

@@ -88,6 +88,32 @@ TEST(Diagnosis, AnOccupancyLimitDoesNotOutrankStallsWhenEnoughWarpsAreResident) 
   EXPECT_EQ(d.bottlenecks.front().cause, "register_limited_occupancy");
 }
 
+TEST(Diagnosis, FourByteCopiesToSharedMemoryAreNarrowAsyncCopies) {
+  // A product whose operand rows are not 16-byte aligned: 4 sectors per copy request (4 bytes a thread).
+  std::map<std::string, double> narrow = {{"gpu__time_duration.sum", 5e6}, {"launch__grid_size", 8192},
+                                          {"sm__sass_l1tex_t_requests_pipe_lsu_mem_global_op_ldgsts.sum", 1e7},
+                                          {"sm__sass_l1tex_t_sectors_pipe_lsu_mem_global_op_ldgsts_cache_access.sum", 3e7},
+                                          {"sm__sass_l1tex_t_sectors_pipe_lsu_mem_global_op_ldgsts_cache_bypass.sum", 1e7},
+                                          {"sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_active", 20},
+                                          {"sm__pipe_fma_cycles_active.avg.pct_of_peak_sustained_active", 10}};
+  ProblemFacts product;
+  product.matrix_product = true;
+  auto d = diagnose_kernel(profile(narrow), h200(), product);
+  ASSERT_FALSE(d.bottlenecks.empty());
+  EXPECT_EQ(d.bottlenecks.front().cause, "narrow_async_copies");
+  // Aligned operands: 16 sectors a request, nothing to say.
+  auto aligned = narrow;
+  aligned["sm__sass_l1tex_t_sectors_pipe_lsu_mem_global_op_ldgsts_cache_access.sum"] = 1.6e8;
+  EXPECT_EQ(find(diagnose_kernel(profile(aligned), h200(), product), "narrow_async_copies"), nullptr);
+  // A SIMT product copies 4 bytes at a time by design: the tensor cores come first.
+  auto simt = narrow;
+  simt["sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_active"] = 0;
+  simt["sm__pipe_fma_cycles_active.avg.pct_of_peak_sustained_active"] = 70;
+  d = diagnose_kernel(profile(simt), h200(), product);
+  ASSERT_NE(find(d, "narrow_async_copies"), nullptr);
+  EXPECT_EQ(d.bottlenecks.front().cause, "tensor_cores_unused");
+}
+
 TEST(Diagnosis, StridedAccessIsNotAtTheRooflineEvenWithBusyCaches) {
   // Busy L1/L2 (95 %) but each sector carries 4 useful bytes: the speed-of-light figure alone would mislead.
   auto k = profile({{"gpu__time_duration.sum", 500'000}, {"gpu__compute_memory_throughput.avg.pct_of_peak_sustained_elapsed", 95},

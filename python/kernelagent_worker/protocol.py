@@ -27,6 +27,7 @@ from . import candidate as candidate_mod
 from . import cheat_checks
 from . import check as check_mod
 from . import device as device_mod
+from . import kernel_resources
 from . import mode_error as mode_error_mod
 from . import problem as problem_mod
 from . import timing
@@ -183,9 +184,10 @@ class Worker:
         if not isinstance(name, str) or not name:
             raise WorkerError("bad_request", "compile needs \"candidate\": a name")
         self.candidates.pop(name, None)
-        cand, compile_ms = candidate_mod.build(name, path, p)
+        with kernel_resources.recording() as launched:
+            cand, compile_ms = candidate_mod.build(name, path, p)
         self.candidates[name] = cand
-        return {"compile_ms": compile_ms}
+        return {"compile_ms": compile_ms, "kernels": kernel_resources.describe(launched)}
 
     def check(self, req: dict) -> dict:
         p = self._need_problem()

@@ -39,6 +39,8 @@ fs::path WorkerExecutor::emit(const std::string& name, const Config& config) con
 Reply WorkerExecutor::compile_and_check(WorkerClient& worker, CandidateRecord& rec) const {
   Reply r = worker.compile(rec.name, rec.source_path);
   rec.compile_ms = r.body.is_object() ? r.body.value("compile_ms", 0.0) : 0.0;
+  if (r.body.is_object() && r.body.contains("kernels") && r.body.at("kernels").is_array())
+    rec.kernels = r.body.at("kernels");
   if (!r.ok()) return r;
   r = worker.check(rec.name, settings_.check_seeds, settings_.tolerance.atol, settings_.tolerance.rtol);
   // The reference failed on the check's inputs (it raised, hung or ended the worker after the candidate had

@@ -128,6 +128,11 @@ TEST(WorkerExecutor, EmitsCompilesChecksAndRecordsWithTheReason) {
   EXPECT_EQ(stored[0].status, "ok");
   EXPECT_TRUE(fs::is_regular_file(stored[0].source_path));
   EXPECT_NE(read_text_file(stored[0].source_path).find("ModelNew"), std::string::npos);
+  // What the compile reply says each kernel takes stays with the run's record, not in the history.
+  ASSERT_EQ(exec.measured().size(), 1u);
+  ASSERT_EQ(exec.measured()[0].kernels.size(), 1u);
+  EXPECT_EQ(exec.measured()[0].kernels[0].at("registers"), 40);
+  EXPECT_TRUE(stored[0].kernels.empty());
 }
 
 TEST(Resume, TrialsLoadedFromTheHistoryAreNotMeasuredAgain) {

@@ -14,6 +14,12 @@ def relu(worker):
 def test_correct_triton_relu(relu):
     r = relu.compile("relu_ok")
     assert r["status"] == "ok" and r["compile_ms"] > 0
+    if relu.hello["device"] == "cuda":
+        # What the one kernel takes on the GPU, from Triton's compiled kernel.
+        (k,) = r["kernels"]
+        assert k["kernel"] == "relu_kernel" and k["registers"] > 0 and k["local_bytes"] == 0 and k["num_warps"] >= 1
+    else:
+        assert r["kernels"] == []  # the interpreter compiles nothing
     r = relu.check("relu_ok")
     assert r["status"] == "ok", r
     assert r["seeds_checked"] == 3

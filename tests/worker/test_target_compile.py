@@ -97,3 +97,22 @@ def test_every_golden_kernel_of_the_tensor_core_families_compiles_for_hopper(tmp
               for rep in reports if rep["status"] != 0]
     assert not failed and r.returncode == 0, failed
     assert all(rep["kernels"] for rep in reports)
+
+
+def test_the_kernels_a_call_launched_are_described_once_each():
+    # kernel_resources.recording wraps Triton's launch path; here the launches compile for sm_90 (no GPU), so
+    # the registers are unknown (they are read when a GPU loads the kernel) but the rest is Triton's own.
+    env = {k: v for k, v in os.environ.items() if k != "TRITON_INTERPRET"}
+    env["PYTHONPATH"] = str(ROOT / "python")
+    code = f"""
+import json
+from kernelagent_worker import kernel_resources, target_compile
+with kernel_resources.recording() as launched:
+    status, _, why = target_compile.compile_for_target({str(CONV / 'problems' / 'conv2d_odd_batch1.py')!r},
+                                                       {str(CONV / 'golden' / 'conv2d_odd_batch1__rows.py')!r})
+print(json.dumps(kernel_resources.describe(launched + launched)))
+"""
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=600)
+    described = json.loads(r.stdout.strip().splitlines()[-1])
+    assert [d["kernel"] for d in described] == ["ka_relayout_kernel", "ka_relayout_kernel", "ka_conv_gemm_kernel"]
+    assert all(d["num_warps"] >= 1 and d["shared_bytes"] >= 0 and d["registers"] is None for d in described)

@@ -54,6 +54,9 @@ struct CandidateRecord {
   // The deadline it was measured under: --timeout, seconds per compile or check request; nullopt before v4.
   std::optional<double> timeout_s;
   int worker_signal = 0;  // the signal that ended its worker while it was measured (a crash); 0: none
+  // What each of its Triton kernels takes on the GPU, from the compile reply (docs/protocol.md): kept for
+  // this run's result.json, not stored in the history (a resumed candidate has none).
+  nlohmann::json kernels = nlohmann::json::array();
 };
 
 // Everything a stored candidate's outcome depends on (DESIGN.md section 7): candidates with the same key

@@ -60,6 +60,7 @@ json trial_json(const SearchTrial& t) {
   if (!c.message.empty()) j["message"] = c.message;
   if (c.median_us) j["median_us"] = *c.median_us;
   if (!c.measured_on.empty()) j["measured_on"] = c.measured_on;
+  if (!c.kernels.empty()) j["kernels"] = c.kernels;
   if (t.resumed_from_run) j["resumed_from"] = {{"run_id", t.resumed_from_run}, {"candidate", t.resumed_from_name}};
   if (t.measured_again) j["measured_again"] = earlier_json(*t.measured_again);
   return j;

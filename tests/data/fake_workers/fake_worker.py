@@ -148,7 +148,9 @@ def main():
                                   "changed: torch.cuda.Event.elapsed_time was replaced (put back)"}
             reply({"id": rid, "status": "ok", "results": results})
             continue
-        reply({"id": rid, "status": "ok", "compile_ms": 1.0})
+        reply({"id": rid, "status": "ok", "compile_ms": 1.0,
+               "kernels": [{"kernel": "fake_k", "registers": 40, "local_bytes": 0, "shared_bytes": 0,
+                            "num_warps": 4, "num_stages": 3}]})
 
 
 if __name__ == "__main__":

@@ -8,6 +8,22 @@
 
 namespace kernelagent {
 
+namespace {
+
+// The cause a candidate's compile shows by itself: "register_spills" where one of its Triton kernels uses
+// local memory (compiled for the H200, a 128 x 64 fp32 GEMM tile at 4 warps spilled 304 to 500 bytes a
+// thread), else "".
+std::string compile_cause(const CandidateRecord& c) {
+  for (const auto& k : c.kernels) {
+    if (!k.is_object()) continue;
+    const auto local = k.find("local_bytes");
+    if (local != k.end() && local->is_number() && local->get<double>() > 0) return "register_spills";
+  }
+  return "";
+}
+
+}  // namespace
+
 SearchStart start_search(const KnobSearchRequest& request, const KnobSpace& space, WorkerExecutor& executor,
                          const HistoryStore& history, std::int64_t run) {
   SearchStart start;
@@ -74,6 +90,14 @@ KnobSearchOutcome run_knob_search(const KnobSearchRequest& request, const KnobSp
       out.profiles.push_back(p);
       if (on_profile) on_profile(out.profiles.back());
       return causes[key];
+    };
+  else
+    // Without Nsight Compute a parent's cause can still come from its compile: a Triton kernel that uses
+    // local memory spills registers (the compile reply's kernels, docs/protocol.md).
+    ctx.cause_of = [&](const Config& c) -> std::string {
+      for (const auto& t : out.trials)
+        if (t.candidate.config == c && t.passed()) return compile_cause(t.candidate);
+      return "";
     };
   auto measured = [&](const Trial&) {
     // The executor has recorded the candidates of the batch in the order of its trials.

@@ -440,6 +440,23 @@ TEST(WarmStart, StartSearchLooksItUpOnlyWithoutAResume) {
   EXPECT_TRUE(start_search(req, b.family->knob_space(), exec, b.history, run).warm_starts.empty());
 }
 
+TEST(GuidedSearch, WithoutNsightComputeAParentWhoseKernelsSpillIsDiagnosedFromItsCompile) {
+  for (const char* mode : {"gpu,spills", "gpu"}) {
+    SCOPED_TRACE(mode);
+    Bench b(std::string("compile-cause-") + (std::string(mode).find("spills") != std::string::npos ? "a" : "b"), mode);
+    KnobSearchRequest req = b.request(2, "guided");
+    req.key.device = "cuda";
+    req.key.gpu = "NVIDIA H200";
+    const KnobSearchOutcome out = b.search(req, "o");
+    ASSERT_EQ(out.trials.size(), 2u);
+    EXPECT_EQ(out.trials[0].candidate.kernels.at(0).at("local_bytes"), std::string(mode) == "gpu" ? 0 : 64);
+    // The second trial is a move from the default: for its spills' prescription where it spilled, else the
+    // memory floor's.
+    const std::string& why = out.trials[1].candidate.reason;
+    EXPECT_EQ(why.rfind("register_spills", 0) == 0, std::string(mode) != "gpu") << why;
+  }
+}
+
 TEST(WarmStart, WhatTheProblemSuggestsIsMeasuredRightAfterTheDefaultWithItsReason) {
   Bench b("suggested");
   ASSERT_GE(b.valid.size(), 3u);

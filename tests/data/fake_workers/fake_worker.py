@@ -10,7 +10,8 @@ several modes separated by commas; for a worker slot that goes bad: "slow" makes
 "once" starts only the first time (later starts exit before the hello, like a GPU that went away),
 "crash" kills the process on its first compile. For `kernelagent check` on a GPU without one: "gpu" says
 hello as an H200 and times eager at 20 us, compile at 15 us and candidates at 10 us, and traces 1 MB in and
-1 MB out; "timecheat" makes a candidate's timing cheat_tampering; "latefail" fails a check of one seed (the
+1 MB out; "spills" makes every compiled kernel report 64 bytes of local memory (register spills);
+"timecheat" makes a candidate's timing cheat_tampering; "latefail" fails a check of one seed (the
 check after the timing) with wrong_result.
 
 Requests that ask for progress notes (docs/protocol.md) get them: a load notes "import" then "reference", a
@@ -149,7 +150,8 @@ def main():
             reply({"id": rid, "status": "ok", "results": results})
             continue
         reply({"id": rid, "status": "ok", "compile_ms": 1.0,
-               "kernels": [{"kernel": "fake_k", "registers": 40, "local_bytes": 0, "shared_bytes": 0,
+               "kernels": [{"kernel": "fake_k", "registers": 40, "local_bytes": 64 if "spills" in modes else 0,
+                            "shared_bytes": 0,
                             "num_warps": 4, "num_stages": 3}]})
 
 

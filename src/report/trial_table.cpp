@@ -14,6 +14,21 @@ std::string status_badge(const std::string& status) {
   return fmt::format("<span class=\"status\" style=\"background:{}\">{}</span>", status_colour(status), escape(status));
 }
 
+// "ka_conv_gemm_kernel 204 registers, 512 B local; ka_relayout_kernel 32 registers. " ("" when the trial
+// has none: the CPU, a resumed trial).
+std::string resources_text(const json& kernels) {
+  if (!kernels.is_array() || kernels.empty()) return "";
+  std::string out;
+  for (const auto& k : kernels) {
+    if (!k.is_object()) continue;
+    out += text_at(k, "kernel", "?");
+    if (const auto regs = number_at(k, "registers")) out += fmt::format(" {:.0f} registers", *regs);
+    if (const auto local = number_at(k, "local_bytes"); local && *local > 0) out += fmt::format(", {:.0f} B local", *local);
+    out += "; ";
+  }
+  return out.empty() ? "" : out.substr(0, out.size() - 2) + ". ";
+}
+
 std::string trial_table(const json& result) {
   const json trials = result.value("trial_list", json::array());
   if (!trials.is_array() || trials.empty()) return "";
@@ -33,6 +48,7 @@ std::string trial_table(const json& result) {
                              text_at(t.at("resumed_from"), "candidate")));
     if (t.contains("diagnosis"))
       notes += escape(fmt::format("profiled: {} ", text_at(t.at("diagnosis"), "cause", "no cause stood out")));
+    notes += escape(resources_text(t.value("kernels", json(nullptr))));
     const std::string message = text_at(t, "message");
     if (!message.empty()) notes += escape(message.size() > 240 ? message.substr(0, 240) + "..." : message);
     html += fmt::format(

@@ -14,6 +14,7 @@
 #include "kernelagent/report/bench_page.hpp"
 #include "kernelagent/report/figures.hpp"
 #include "kernelagent/report/html.hpp"
+#include "kernelagent/report/trial_table.hpp"
 #include "kernelagent/report/problem_page.hpp"
 #include "kernelagent/report/roofline_chart.hpp"
 #include "kernelagent/report/svg_chart.hpp"
@@ -293,4 +294,13 @@ TEST(ReportProblem, PyTorchsDefaultsAreShownBesideTheAccuracyMatchedBaselines) {
                         "the baselines: fp32 matmul precision &#39;highest&#39;, cuDNN TF32 off",
                         "against baselines with fp32 matmul precision &#39;highest&#39; and TF32 convolutions off"})
     expect_has(html, s);
+}
+
+TEST(Report, ATrialsKernelsSayWhatTheyTake) {
+  const nlohmann::json kernels = nlohmann::json::parse(
+      R"([{"kernel": "ka_conv_gemm_kernel", "registers": 255, "local_bytes": 512}, {"kernel": "ka_relayout_kernel",
+          "registers": 32, "local_bytes": 0}])");
+  EXPECT_EQ(report::resources_text(kernels), "ka_conv_gemm_kernel 255 registers, 512 B local; ka_relayout_kernel 32 registers. ");
+  EXPECT_EQ(report::resources_text(nlohmann::json::array()), "");
+  EXPECT_EQ(report::resources_text(nlohmann::json(nullptr)), "");
 }

@@ -10,6 +10,8 @@ namespace kernelagent::report {
 
 // "" when the result lists no trials.
 std::string trial_table(const nlohmann::json& result);
+// A trial's `kernels` (what the compile said each takes) in a few words; "" for none.
+std::string resources_text(const nlohmann::json& kernels);
 
 // A status as a coloured badge.
 std::string status_badge(const std::string& status);

@@ -74,7 +74,7 @@ def test_a_problem_that_cannot_be_loaded_is_refused(tmp_path):
     assert rc == 2 and "no inputs" in doc["error"]
 
 
-def test_every_golden_kernel_of_the_tensor_core_families_compiles_for_hopper(tmp_path):
+def test_every_golden_kernel_of_the_tensor_core_families_and_every_family_case_compiles_for_hopper(tmp_path):
     # The interpreter checks these kernels' values; only Triton's compiler for the GPU rejects what the GPU
     # cannot run (layouts, shared memory, a dot's operand shapes). One process compiles them all.
     pairs = []
@@ -84,7 +84,12 @@ def test_every_golden_kernel_of_the_tensor_core_families_compiles_for_hopper(tmp
             for variant in case.get("emit", {}):
                 golden = folder / "golden" / (case["case"] + (f"__{variant}" if variant else "") + ".py")
                 pairs.append([str(folder / "problems" / (case["case"] + ".py")), str(golden)])
-    assert len(pairs) >= 70
+    # And the family cases Nsight Compute is to profile on the GPU (tests/data/ncu/families).
+    family_cases = ROOT / "tests" / "data" / "ncu" / "families"
+    for name, case in json.load(open(family_cases / "cases.json"))["cases"].items():
+        for suffix in ("", "__fix") if case["fix"] is not None else ("",):
+            pairs.append([str(ROOT / case["problem"]), str(family_cases / "kernels" / f"{name}{suffix}.py")])
+    assert len(pairs) >= 80
     listing = tmp_path / "pairs.json"
     listing.write_text(json.dumps(pairs))
     env = {k: v for k, v in os.environ.items() if k != "TRITON_INTERPRET"}

@@ -99,8 +99,11 @@ int main(int argc, char** argv) {
         }
         const std::string file = fmt::format("{}__{}.py", name, label);
         std::ofstream(out / file) << problem->emit(pick.first, {name + ".py"});
-        index.push_back({{"file", file}, {"name", name}, {"family", problem->family().name()},
-                         {"config", pick.first}, {"why", pick.second}});
+        index.push_back({{"file", file},
+                         {"name", name},
+                         {"family", problem->family().name()},
+                         {"config", pick.first},
+                         {"why", pick.second}});
       }
     }
     std::ofstream(out / "index.json") << index.dump(1) << "\n";

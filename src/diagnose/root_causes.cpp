@@ -65,7 +65,9 @@ const std::vector<Precedence>& precedences() {
          return Evidence{"sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_active", f.tensor_pct.value_or(0), 0,
                          "the FP32 pipe is busy with the product's multiply-adds, which the tensor cores could do"};
        }},
-      {"register_spills", {"dram_bandwidth_saturated", "l2_thrashing", "long_scoreboard_stalls"}, spills_are_the_traffic},
+      {"register_spills",
+       {"dram_bandwidth_saturated", "l2_thrashing", "long_scoreboard_stalls"},
+       spills_are_the_traffic},
       {"atomic_contention",
        {"long_scoreboard_stalls"},
        [](const KernelFacts&, const Bottleneck&) -> std::optional<Evidence> {
@@ -101,8 +103,10 @@ void rank_causes_above_their_symptoms(std::vector<Bottleneck>& bottlenecks, cons
     double above = -1;
     std::string explained;
     for (auto s : p.symptoms)
-      if (const Bottleneck* symptom = find(bottlenecks, s); symptom && symptom->confidence >= cause->confidence)
-        above = std::max(above, symptom->confidence), explained += fmt::format("{}{}", explained.empty() ? "" : ", ", s);
+      if (const Bottleneck* symptom = find(bottlenecks, s); symptom && symptom->confidence >= cause->confidence) {
+        above = std::max(above, symptom->confidence);
+        explained += fmt::format("{}{}", explained.empty() ? "" : ", ", s);
+      }
     if (above < 0) continue;
     auto evidence = p.shown(f, *cause);
     if (!evidence) continue;

@@ -23,7 +23,8 @@ std::string resources_text(const json& kernels) {
     if (!k.is_object()) continue;
     out += text_at(k, "kernel", "?");
     if (const auto regs = number_at(k, "registers")) out += fmt::format(" {:.0f} registers", *regs);
-    if (const auto local = number_at(k, "local_bytes"); local && *local > 0) out += fmt::format(", {:.0f} B local", *local);
+    if (const auto local = number_at(k, "local_bytes"); local && *local > 0)
+      out += fmt::format(", {:.0f} B local", *local);
     out += "; ";
   }
   return out.empty() ? "" : out.substr(0, out.size() - 2) + ". ";

@@ -75,10 +75,14 @@ TEST(Diagnosis, AnOccupancyLimitDoesNotOutrankStallsWhenEnoughWarpsAreResident) 
   // Registers allow half the warps: latency is hidden well enough, and the stalls keep their own rank.
   auto k = profile({{"gpu__time_duration.sum", 500'000},
                     {"smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio", 60},
-                    {"launch__occupancy_limit_registers", 4}, {"launch__occupancy_limit_shared_mem", 32},
-                    {"launch__occupancy_limit_warps", 16}, {"launch__occupancy_limit_blocks", 32},
-                    {"launch__registers_per_thread", 128}, {"sm__maximum_warps_per_active_cycle_pct", 50},
-                    {"launch__grid_size", 65536}, {"launch__block_size", 256}});
+                    {"launch__occupancy_limit_registers", 4},
+                    {"launch__occupancy_limit_shared_mem", 32},
+                    {"launch__occupancy_limit_warps", 16},
+                    {"launch__occupancy_limit_blocks", 32},
+                    {"launch__registers_per_thread", 128},
+                    {"sm__maximum_warps_per_active_cycle_pct", 50},
+                    {"launch__grid_size", 65536},
+                    {"launch__block_size", 256}});
   auto d = diagnose_kernel(k, h200(), {});
   ASSERT_NE(find(d, "register_limited_occupancy"), nullptr);
   EXPECT_EQ(d.bottlenecks.front().cause, "long_scoreboard_stalls");
@@ -90,12 +94,14 @@ TEST(Diagnosis, AnOccupancyLimitDoesNotOutrankStallsWhenEnoughWarpsAreResident) 
 
 TEST(Diagnosis, FourByteCopiesToSharedMemoryAreNarrowAsyncCopies) {
   // A product whose operand rows are not 16-byte aligned: 4 sectors per copy request (4 bytes a thread).
-  std::map<std::string, double> narrow = {{"gpu__time_duration.sum", 5e6}, {"launch__grid_size", 8192},
-                                          {"sm__sass_l1tex_t_requests_pipe_lsu_mem_global_op_ldgsts.sum", 1e7},
-                                          {"sm__sass_l1tex_t_sectors_pipe_lsu_mem_global_op_ldgsts_cache_access.sum", 3e7},
-                                          {"sm__sass_l1tex_t_sectors_pipe_lsu_mem_global_op_ldgsts_cache_bypass.sum", 1e7},
-                                          {"sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_active", 20},
-                                          {"sm__pipe_fma_cycles_active.avg.pct_of_peak_sustained_active", 10}};
+  std::map<std::string, double> narrow = {
+      {"gpu__time_duration.sum", 5e6},
+      {"launch__grid_size", 8192},
+      {"sm__sass_l1tex_t_requests_pipe_lsu_mem_global_op_ldgsts.sum", 1e7},
+      {"sm__sass_l1tex_t_sectors_pipe_lsu_mem_global_op_ldgsts_cache_access.sum", 3e7},
+      {"sm__sass_l1tex_t_sectors_pipe_lsu_mem_global_op_ldgsts_cache_bypass.sum", 1e7},
+      {"sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_active", 20},
+      {"sm__pipe_fma_cycles_active.avg.pct_of_peak_sustained_active", 10}};
   ProblemFacts product;
   product.matrix_product = true;
   auto d = diagnose_kernel(profile(narrow), h200(), product);

@@ -14,10 +14,10 @@
 #include "kernelagent/report/bench_page.hpp"
 #include "kernelagent/report/figures.hpp"
 #include "kernelagent/report/html.hpp"
-#include "kernelagent/report/trial_table.hpp"
 #include "kernelagent/report/problem_page.hpp"
 #include "kernelagent/report/roofline_chart.hpp"
 #include "kernelagent/report/svg_chart.hpp"
+#include "kernelagent/report/trial_table.hpp"
 #include "test_data.hpp"
 
 using namespace kernelagent;
@@ -300,7 +300,8 @@ TEST(Report, ATrialsKernelsSayWhatTheyTake) {
   const nlohmann::json kernels = nlohmann::json::parse(
       R"([{"kernel": "ka_conv_gemm_kernel", "registers": 255, "local_bytes": 512}, {"kernel": "ka_relayout_kernel",
           "registers": 32, "local_bytes": 0}])");
-  EXPECT_EQ(report::resources_text(kernels), "ka_conv_gemm_kernel 255 registers, 512 B local; ka_relayout_kernel 32 registers. ");
+  EXPECT_EQ(report::resources_text(kernels),
+            "ka_conv_gemm_kernel 255 registers, 512 B local; ka_relayout_kernel 32 registers. ");
   EXPECT_EQ(report::resources_text(nlohmann::json::array()), "");
   EXPECT_EQ(report::resources_text(nlohmann::json(nullptr)), "");
 }

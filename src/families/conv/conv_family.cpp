@@ -200,10 +200,10 @@ class ConvFamilyProblem final : public FamilyProblem {
       // window, CP] alike: a window row's KW positions x CP channels are one contiguous run of each.
       x = s.out_name + "_x";
       w = s.out_name + "_w";
-      prepare += fmt::format("        {} = ka_relayout({}, {}, {}, {}, ({}, {}, {}), padded_rows={})\n", x, s.input_expr,
-                             s.batch, s.cin, sp, s.xs_n, s.xs_c, s.xs[2], cp);
-      prepare += fmt::format("        {} = ka_relayout({}, {}, {}, {}, ({}, {}, 1), padded_rows={})\n", w, s.weight_expr,
-                             s.cout, s.cg(), kvol, s.gemm_k(), kvol, cp);
+      prepare += fmt::format("        {} = ka_relayout({}, {}, {}, {}, ({}, {}, {}), padded_rows={})\n", x,
+                             s.input_expr, s.batch, s.cin, sp, s.xs_n, s.xs_c, s.xs[2], cp);
+      prepare += fmt::format("        {} = ka_relayout({}, {}, {}, {}, ({}, {}, 1), padded_rows={})\n", w,
+                             s.weight_expr, s.cout, s.cg(), kvol, s.gemm_k(), kvol, cp);
       xs_n = sp * cp, xs_c = 1, xs_w = cp, xs_h = s.in[2] * cp, xs_d = s.in[1] * s.in[2] * cp;
       ws_k = kvol * cp, ws_r = cp, ws_c = 1;
     } else if (cl) {
@@ -235,7 +235,8 @@ class ConvFamilyProblem final : public FamilyProblem {
               {"GROUPS", std::to_string(s.groups)},
               {"PHASES", std::to_string(s.phases())},
               {"PER_GROUP", s.groups > 1 ? fmt::format(" per group, {} groups", s.groups) : ""},
-              {"SIZES", fmt::format("BATCH={}, CG={}, COG={}, COUT={}, {}", s.batch, s.cg(), s.cog(), s.cout, window_args(s))},
+              {"SIZES",
+               fmt::format("BATCH={}, CG={}, COG={}, COUT={}, {}", s.batch, s.cg(), s.cog(), s.cout, window_args(s))},
               {"XS_N", std::to_string(xs_n)},
               {"XS_C", std::to_string(xs_c)},
               {"XS_D", std::to_string(xs_d)},

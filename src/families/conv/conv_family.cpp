@@ -16,10 +16,10 @@ namespace kernelagent {
 namespace {
 
 const char* kGemmKnobs[] = {"BLOCK_M", "BLOCK_N", "BLOCK_K", "K_ORDER", "CHANNELS_LAST", "num_stages", "input_precision"};
+const char* kDirectKnobs[] = {"BLOCK_H", "BLOCK_W"};
 
 // A configuration recorded before GATHER_ALONG existed gathered along the K step.
 bool gather_by_position(const Config& c) { return c.value("GATHER_ALONG", std::string("depth")) == "positions"; }
-const char* kDirectKnobs[] = {"BLOCK_H", "BLOCK_W"};
 
 std::int64_t element_bytes(const std::string& dtype) { return dtype == "float32" ? 4 : 2; }
 std::string yes(bool b) { return b ? "True" : "False"; }
@@ -60,7 +60,7 @@ class ConvFamilyProblem final : public FamilyProblem {
     if (!direct_)
       for (const auto* k : kDirectKnobs)
         if (c.at(k) != default_.at(k)) return false;
-    if (!gemm_ && c.value("GATHER_ALONG", default_.at("GATHER_ALONG")) != default_.at("GATHER_ALONG")) return false;
+    if (!gemm_ && !gather_at_default(c)) return false;
     const auto warps = c.at("num_warps").get<std::int64_t>();
     if (gemm_ && !valid_gemm(c, gpu, precision)) return false;
     if (direct_) {
@@ -103,6 +103,12 @@ class ConvFamilyProblem final : public FamilyProblem {
   Config default_;
   bool gemm_ = false, direct_ = false;  // whether some stage runs as an implicit GEMM, some direct
 
+  // Whether GATHER_ALONG is at its default, where it must stay when no stage gathers a channels-first input
+  // (a configuration recorded before the knob existed lacks it and passes).
+  bool gather_at_default(const Config& c) const {
+    return c.value("GATHER_ALONG", default_.at("GATHER_ALONG")) == default_.at("GATHER_ALONG");
+  }
+
   // The implicit GEMM's knobs against every stage that runs as one.
   bool valid_gemm(const Config& c, const GpuSpec* gpu, Precision precision) const {
     const auto bm = c.at("BLOCK_M").get<std::int64_t>(), bn = c.at("BLOCK_N").get<std::int64_t>();
@@ -136,8 +142,7 @@ class ConvFamilyProblem final : public FamilyProblem {
     if (rows && (!rows_pay || !cl)) return false;
     if (cl && !cl_applies) return false;
     // The gather's axis matters only where a stage reads its input channels-first.
-    if (!channels_first && c.value("GATHER_ALONG", default_.at("GATHER_ALONG")) != default_.at("GATHER_ALONG"))
-      return false;
+    if (!channels_first && !gather_at_default(c)) return false;
     if (prec == "tf32" && precision != Precision::tf32) return false;
     return true;
   }
@@ -195,23 +200,16 @@ class ConvFamilyProblem final : public FamilyProblem {
     std::int64_t ws_k = s.transposed ? kvol : s.gemm_k(), ws_r = 1, ws_c = s.transposed ? s.cog() * kvol : kvol;
     const bool rows = by_rows(s, c);
     const std::int64_t cp = rows ? s.rows_channels() : 1;
-    if (rows) {
-      // NCDHW -> NDHWC with the channels padded to CP (zeros), and the weight [cout, cg, window] -> [cout,
-      // window, CP] alike: a window row's KW positions x CP channels are one contiguous run of each.
+    if (cl) {
+      // NCDHW -> NDHWC, so that a K step reads contiguous channels; the weight goes channel-fastest too. The
+      // window-rows order pads the channels of both copies to CP with zeros, so that a window row's KW
+      // positions x CP channels are one contiguous run of each.
+      const std::int64_t in_ch = rows ? cp : s.cin, w_ch = rows ? cp : s.cg();
+      const std::string pad = rows ? fmt::format(", padded_rows={}", cp) : "";
       x = s.out_name + "_x";
-      w = s.out_name + "_w";
-      prepare += fmt::format("        {} = ka_relayout({}, {}, {}, {}, ({}, {}, {}), padded_rows={})\n", x,
-                             s.input_expr, s.batch, s.cin, sp, s.xs_n, s.xs_c, s.xs[2], cp);
-      prepare += fmt::format("        {} = ka_relayout({}, {}, {}, {}, ({}, {}, 1), padded_rows={})\n", w,
-                             s.weight_expr, s.cout, s.cg(), kvol, s.gemm_k(), kvol, cp);
-      xs_n = sp * cp, xs_c = 1, xs_w = cp, xs_h = s.in[2] * cp, xs_d = s.in[1] * s.in[2] * cp;
-      ws_k = kvol * cp, ws_r = cp, ws_c = 1;
-    } else if (cl) {
-      // NCDHW -> NDHWC, so that a K step reads contiguous channels; the weight goes channel-fastest too.
-      x = s.out_name + "_x";
-      prepare += fmt::format("        {} = ka_relayout({}, {}, {}, {}, ({}, {}, {}))\n", x, s.input_expr, s.batch, s.cin,
-                             sp, s.xs_n, s.xs_c, s.xs[2]);
-      xs_n = sp * s.cin, xs_c = 1, xs_w = s.cin, xs_h = s.in[2] * s.cin, xs_d = s.in[1] * s.in[2] * s.cin;
+      prepare += fmt::format("        {} = ka_relayout({}, {}, {}, {}, ({}, {}, {}){})\n", x, s.input_expr, s.batch,
+                             s.cin, sp, s.xs_n, s.xs_c, s.xs[2], pad);
+      xs_n = sp * in_ch, xs_c = 1, xs_w = in_ch, xs_h = s.in[2] * in_ch, xs_d = s.in[1] * s.in[2] * in_ch;
       if (s.transposed) {
         // [cin, cog * window] -> [cog * window, cin]
         w = s.out_name + "_w";
@@ -219,11 +217,11 @@ class ConvFamilyProblem final : public FamilyProblem {
                                s.cog() * kvol, s.cog() * kvol);
         ws_g = s.cg(), ws_k = kvol * s.cin, ws_r = s.cin, ws_c = 1;
       } else if (kvol > 1) {
-        // [cout, cg, window] -> [cout, window, cg]
+        // [cout, cg, window] -> [cout, window, cg (or CP)]
         w = s.out_name + "_w";
-        prepare += fmt::format("        {} = ka_relayout({}, {}, {}, {}, ({}, {}, 1))\n", w, s.weight_expr, s.cout,
-                               s.cg(), kvol, s.gemm_k(), kvol);
-        ws_r = s.cg(), ws_c = 1;
+        prepare += fmt::format("        {} = ka_relayout({}, {}, {}, {}, ({}, {}, 1){})\n", w, s.weight_expr, s.cout,
+                               s.cg(), kvol, s.gemm_k(), kvol, pad);
+        ws_k = kvol * w_ch, ws_r = w_ch, ws_c = 1;
       }
     }
     v["W"] = w;

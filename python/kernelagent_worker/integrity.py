@@ -278,7 +278,7 @@ class Snapshot:
                     found.append(Change(f"the {name}'s state changed (reseeded, or random numbers drawn)",
                                         (lambda n, v: lambda: _set_rng(n, v))(name, was)))
         for t in threading.enumerate() if self.watch_threads else []:
-            if t.ident not in self.threads and t.is_alive():
+            if t.ident not in self.threads and t.is_alive() and not _runs_library_code(t):
                 found.append(Change(f"thread {t.name!r} was started and is still running", lambda: None, False))
         now_modes = _mode_depths()
         if now_modes != self.modes:
@@ -291,6 +291,18 @@ class Snapshot:
             if name in now_params and now_params[name] != was:
                 found.append(Change(f"the reference model's parameter {name} was written to", lambda: None, False))
         return found
+
+
+# Threads PyTorch starts on its own whenever its compile workers are used (the pool's idle timer, its reply
+# reader), at moments no candidate chooses: seen starting during a Triton candidate's first call on the GPU.
+# They are recognised by the code they run, not by their name, which any thread can take.
+_LIBRARY_THREAD_CODE = ("torch._inductor.compile_worker.",)
+
+
+def _runs_library_code(t: threading.Thread) -> bool:
+    target = getattr(t, "_target", None) or type(t).run
+    function = getattr(target, "__func__", target)
+    return (getattr(function, "__module__", None) or "").startswith(_LIBRARY_THREAD_CODE)
 
 
 def _is_watched(value: Any) -> bool:

@@ -123,8 +123,9 @@ Reply WorkerClient::send(json req, milliseconds timeout) {
   r.phase = note;
   if (ex.outcome == Exchange::Outcome::timeout)  // the budget that ran out, not the last wait's remainder
     r.message = fmt::format("no reply within {}; worker killed", seconds(reference_since ? timeouts_.load : timeout));
-  // A sticky CUDA error poisons the context: the worker exits after replying, we restart on next use.
-  if (r.status == status::cuda_error && r.body.value("sticky", false)) process_.kill();
+  // A sticky reply (a CUDA error that poisons the context, or a change a candidate made that cannot be put
+  // back, such as a thread it left running): the worker exits after replying, we restart on next use.
+  if (r.body.is_object() && r.body.value("sticky", false)) process_.kill();
   if (status_kills_worker(r.status)) process_.kill();
   return r;
 }

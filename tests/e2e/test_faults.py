@@ -141,6 +141,24 @@ def test_a_faulty_candidate_is_recorded_with_its_status_and_the_run_goes_on(earl
     assert [row[3] for row in candidates_of(db, result["run_id"])] == [status]
 
 
+def test_a_candidate_that_ends_the_worker_is_followed_by_candidates_measured_as_usual(earlier, tmp_path):
+    # A thread left running cannot be put back: the worker replies cheat_tampering and exits. The next
+    # candidate must get a new worker, not the closed pipe of the old one (on the GPU this failed every
+    # finalist's final measurement).
+    db = copy_history(earlier, tmp_path)
+    out = tmp_path / "out"
+    r = subprocess.run(command(earlier["problem"], out, db, earlier["wrapper"], "--trials", "4"),
+                       env=env(KA_FAULT="thread:c2"), capture_output=True, text=True, timeout=600)
+    result = json.loads((out / "result.json").read_text())
+    trials = {t["candidate"]: t for t in result["trial_list"]}
+    ROWS.append(("a thread left running (the worker ends)",
+                 f"exit {r.returncode}; c2 {trials['c2']['status']}, c3 {trials['c3']['status']}",
+                 history_intact(earlier, db)))
+    assert r.returncode == 0, r.stderr
+    assert trials["c2"]["status"] == "cheat_tampering" and "left-running" in trials["c2"]["message"], trials["c2"]
+    assert trials["c3"]["status"] == "ok", trials["c3"]
+
+
 def wait_for(path, process, seconds=120):
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline and process.poll() is None:

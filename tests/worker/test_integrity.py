@@ -77,6 +77,26 @@ def test_a_running_thread_cannot_be_put_back():
         t.join()
 
 
+def test_pytorchs_own_compile_worker_timer_is_not_the_candidates_thread_though_a_thread_of_its_name_is():
+    # Inductor's compile pool starts its idle timer whenever it is used, also while a candidate runs (seen on
+    # the H200 during a Triton candidate's first call): the thread runs PyTorch's code, not the candidate's.
+    from torch._inductor.compile_worker.timer import Timer
+
+    snap = integrity.Snapshot.take(rng=False)
+    timer = Timer(60.0, lambda: None)
+    timer.record_call()
+    stop = threading.Event()
+    impostor = threading.Thread(target=stop.wait, name="subproc_worker_timer", daemon=True)
+    impostor.start()
+    try:
+        assert timer.background_thread.is_alive()
+        assert [c.what for c in snap.changes()] == ["thread 'subproc_worker_timer' was started and is still running"]
+    finally:
+        timer.quit()
+        stop.set()
+        impostor.join()
+
+
 def test_the_timing_snapshot_leaves_out_what_torch_compile_changes_legitimately():
     snap = integrity.Snapshot.take(timing=True)
     real = torch.nn.Module.__setstate__

@@ -13,6 +13,8 @@ are untouched. Kinds, at the candidate's check unless said otherwise:
   wrong            the forward's output is one more than it should be (likewise)
   killed           the forward writes the worker's pid to $KA_FAULT_PIDFILE and waits to be killed from outside
   pause            the same, for a test that kills kernelagent itself
+  thread           the forward leaves a thread running (cheat_tampering that cannot be put back: the worker
+                   ends after its reply and the next candidate needs a new one)
 """
 
 import os
@@ -36,6 +38,9 @@ def inject(kind: str, target: str) -> None:
                 time.sleep(3600)
             if kind == "oom":
                 raise torch.OutOfMemoryError("CUDA out of memory. Tried to allocate 80.00 GiB (injected fault)")
+            if kind == "thread":
+                import threading
+                threading.Thread(target=time.sleep, args=(30,), name="left-running", daemon=True).start()
             if kind in ("killed", "pause"):
                 with open(os.environ["KA_FAULT_PIDFILE"], "w") as f:
                     f.write(str(os.getpid()))

@@ -71,6 +71,24 @@ TEST(Diagnosis, ACauseRanksAboveTheSymptomItExplains) {
   EXPECT_EQ(seen, 6);
 }
 
+TEST(Diagnosis, AnFp32ProductHeldBackByItsSharedMemoryOperandsIsTensorCoresUnusedBeforeTheBankConflicts) {
+  // KernelBench 63's IEEE implicit GEMM on the H200: FMA pipe 18 % busy, shared-memory pipe 86 %, most of it
+  // bank-conflict replays. 3xTF32 ran it 2.63x faster: the cause is the FP32 product, the conflicts its
+  // symptom.
+  int seen = 0;
+  for (const auto& r : run_labeled_cases(test::data_dir() / "ncu" / "labels.json")) {
+    if (r.label.file != "h200/families/conv63_on_the_fp32_pipe.raw.csv") continue;
+    ++seen;
+    EXPECT_EQ(r.top1, "tensor_cores_unused");
+    EXPECT_EQ(r.top2, "bank_conflicts");
+    const auto& ev = r.diagnosis.bottlenecks.front().evidence;
+    EXPECT_TRUE(std::any_of(ev.begin(), ev.end(), [](const Evidence& e) {
+      return e.metric == "l1tex__data_pipe_lsu_wavefronts_mem_shared.sum.pct_of_peak_sustained_elapsed" && e.value > 80;
+    }));
+  }
+  EXPECT_EQ(seen, 1);
+}
+
 TEST(Diagnosis, AnOccupancyLimitDoesNotOutrankStallsWhenEnoughWarpsAreResident) {
   // Registers allow half the warps: latency is hidden well enough, and the stalls keep their own rank.
   auto k = profile({{"gpu__time_duration.sum", 500'000},

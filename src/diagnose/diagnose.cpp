@@ -123,6 +123,7 @@ KernelFacts derive_facts(const KernelProfile& k, const GpuSpec& gpu, const Probl
                            "sm__inst_executed_pipe_fma.avg.pct_of_peak_sustained_active"});
   f.alu_pct = first_of(f, {"sm__pipe_alu_cycles_active.avg.pct_of_peak_sustained_active",
                            "sm__inst_executed_pipe_alu.avg.pct_of_peak_sustained_active"});
+  f.xu_pct = first_of(f, {"sm__inst_executed_pipe_xu.avg.pct_of_peak_sustained_active"});
   f.tensor_pct = first_of(f, {"sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_active",
                               "sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active",
                               "sm__pipe_tensor_op_gmma_cycles_active.avg.pct_of_peak_sustained_active"});
@@ -188,7 +189,14 @@ KernelDiagnosis diagnose_kernel(const KernelProfile& kernel, const GpuSpec& gpu,
   // busiest unit's percentage: a strided kernel can keep L1/L2 busy at 95 % while moving little that counts.
   const bool launch_or_grid = !d.bottlenecks.empty() && (d.bottlenecks.front().category == "launch_bound" ||
                                                          d.bottlenecks.front().category == "underutilized");
-  const double pipe = std::max(f.fma_pct.value_or(0), f.tensor_pct.value_or(0));
+  // The busiest math pipe: FP32 (FMA), tensor, integer and logic (ALU) or special functions (XU).
+  const std::pair<const char*, double> pipes[] = {{"FP32 (FMA)", f.fma_pct.value_or(0)},
+                                                  {"tensor", f.tensor_pct.value_or(0)},
+                                                  {"ALU", f.alu_pct.value_or(0)},
+                                                  {"XU (special function)", f.xu_pct.value_or(0)}};
+  const auto busiest = *std::max_element(std::begin(pipes), std::end(pipes),
+                                         [](const auto& a, const auto& b) { return a.second < b.second; });
+  const double pipe = busiest.second;
   const std::optional<double> useful = f.useful_fraction ? f.useful_fraction : f.dram_fraction;
   if (launch_or_grid) {
     d.roofline_reading = "the launch or the grid, not a hardware unit, limits this kernel";
@@ -198,8 +206,7 @@ KernelDiagnosis diagnose_kernel(const KernelProfile& kernel, const GpuSpec& gpu,
                                      f.useful_fraction ? "the problem's compulsory" : "DRAM", 100 * *useful);
   } else if (pipe >= kPipeRoofline) {
     d.at_roofline = true;
-    d.roofline_reading = fmt::format("the {} pipe is active {:.0f}% of the time",
-                                     f.tensor_pct.value_or(0) >= f.fma_pct.value_or(0) ? "tensor" : "FP32 (FMA)", pipe);
+    d.roofline_reading = fmt::format("the {} pipe is active {:.0f}% of the time", busiest.first, pipe);
   } else {
     d.roofline_reading = fmt::format("useful DRAM traffic at {:.0f}% of the bandwidth and the busiest pipe at {:.0f}%",
                                      100 * useful.value_or(0), pipe);

@@ -52,6 +52,10 @@ const std::map<std::string, Rule>& rules() {
       {"atomic_contention", {{"reduction_tree"}, "atomics serialise: reduce before the atomic"}},
       // A 2 us kernel: more work per program and fewer launches.
       {"launch_overhead", {{"launch_overhead", "parallelism"}, "launch-bound: fewer, bigger launches"}},
+      // exp and rsqrt per element on the XU pipe, or a gather's index arithmetic on the ALU: fewer such
+      // instructions, a change of the kernel's code that no knob of a family makes.
+      {"xu_pipe_saturated", {{}, "special functions are the limit: fewer transcendentals, no knob move answers this"}},
+      {"alu_pipe_saturated", {{}, "index and logic arithmetic is the limit: fewer such instructions, no knob move"}},
       // Lanes of one warp take different paths: a data layout question, no knob of a family answers it.
       {"warp_divergence", {{}, "divergent branches: no knob move answers this"}},
   };

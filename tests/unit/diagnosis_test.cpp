@@ -7,6 +7,7 @@
 
 #include "kernelagent/core/template.hpp"
 #include "kernelagent/diagnose/labeled_cases.hpp"
+#include "kernelagent/prescribe/prescription.hpp"
 #include "kernelagent/profile/ncu_report.hpp"
 #include "test_data.hpp"
 
@@ -217,6 +218,39 @@ TEST(Diagnosis, SpillsDivergenceAtomicsBankConflictsAndTails) {
                            h200(), {});
   for (const char* cause : {"register_spills", "warp_divergence", "atomic_contention", "bank_conflicts", "tail_effect"})
     EXPECT_NE(find(d, cause), nullptr) << cause;
+}
+
+TEST(Diagnosis, TheSpecialFunctionAndIntegerPipesAreCausesAndRoofsOfTheirOwn) {
+  // exp2 and rsqrt per element: the XU pipe 85 % busy, the FMA pipe 20 %: at the XU pipe's roof, with
+  // nothing a knob can change.
+  auto d = diagnose_kernel(profile({{"gpu__time_duration.sum", 1e6},
+                                    {"launch__grid_size", 1e5},
+                                    {"sm__inst_executed_pipe_xu.avg.pct_of_peak_sustained_active", 85},
+                                    {"sm__pipe_fma_cycles_active.avg.pct_of_peak_sustained_active", 20},
+                                    {"sm__pipe_alu_cycles_active.avg.pct_of_peak_sustained_active", 10}}),
+                           h200(), {});
+  ASSERT_FALSE(d.bottlenecks.empty());
+  EXPECT_EQ(d.bottlenecks.front().cause, "xu_pipe_saturated");
+  EXPECT_TRUE(d.at_roofline) << d.roofline_reading;
+  EXPECT_NE(d.roofline_reading.find("XU"), std::string::npos) << d.roofline_reading;
+  EXPECT_TRUE(prescribe_for_cause("xu_pipe_saturated", true).tags.empty());
+  // Index arithmetic: the ALU pipe 70 %, the XU idle.
+  d = diagnose_kernel(profile({{"gpu__time_duration.sum", 1e6},
+                               {"launch__grid_size", 1e5},
+                               {"sm__inst_executed_pipe_xu.avg.pct_of_peak_sustained_active", 1},
+                               {"sm__pipe_alu_cycles_active.avg.pct_of_peak_sustained_active", 70}}),
+                      h200(), {});
+  ASSERT_FALSE(d.bottlenecks.empty());
+  EXPECT_EQ(d.bottlenecks.front().cause, "alu_pipe_saturated");
+  EXPECT_EQ(find(d, "xu_pipe_saturated"), nullptr);
+  // Below 60 % neither is said.
+  d = diagnose_kernel(profile({{"gpu__time_duration.sum", 1e6},
+                               {"launch__grid_size", 1e5},
+                               {"sm__inst_executed_pipe_xu.avg.pct_of_peak_sustained_active", 55},
+                               {"sm__pipe_alu_cycles_active.avg.pct_of_peak_sustained_active", 55}}),
+                      h200(), {});
+  EXPECT_EQ(find(d, "xu_pipe_saturated"), nullptr);
+  EXPECT_EQ(find(d, "alu_pipe_saturated"), nullptr);
 }
 
 TEST(Diagnosis, LongScoreboardStallsWhenNothingIsBusy) {

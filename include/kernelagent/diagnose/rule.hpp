@@ -26,7 +26,7 @@ struct KernelFacts {
   std::optional<double> dram_fraction;      // DRAM bytes/s over the GPU's nominal bandwidth
   std::optional<double> useful_fraction;    // compulsory bytes/s over the nominal bandwidth (when known)
   std::optional<double> compute_pct, memory_pct;
-  std::optional<double> fma_pct, tensor_pct, alu_pct;  // pipe utilisation, % of peak while active
+  std::optional<double> fma_pct, tensor_pct, alu_pct, xu_pct;  // pipe utilisation, % of peak while active
   std::optional<double> grid, block, waves;
   std::optional<double> achieved_occupancy, theoretical_occupancy;  // %
   std::optional<double> issue_active_pct;

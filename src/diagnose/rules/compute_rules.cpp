@@ -63,6 +63,35 @@ std::vector<Rule> compute_rules() {
                                  "its multiply-adds are"});
          return b;
        }},
+      // xu_pipe_saturated. Example: a chain of exp2 and reciprocal square roots per element keeps the XU
+      // (special-function) pipe busy while the FMA pipe idles: the XU issues a quarter as many instructions
+      // a cycle, so fewer transcendentals (an exp2 with log2(e) folded into its argument, one reciprocal
+      // reused) is the only way down; no knob of a family changes how many there are.
+      {"compute_bound", "xu_pipe_saturated",
+       [](const KernelFacts& f) -> std::optional<Bottleneck> {
+         if (!f.xu_pct || *f.xu_pct < 60) return std::nullopt;
+         auto b =
+             make_bottleneck("compute_bound", "xu_pipe_saturated", 0.4 + 0.6 * *f.xu_pct / 100,
+                             fmt::format("the special-function (XU) pipe is active {:.0f}% of the time", *f.xu_pct));
+         b.evidence.push_back({"sm__inst_executed_pipe_xu.avg.pct_of_peak_sustained_active", *f.xu_pct, 60,
+                               "transcendentals, reciprocals and conversions the XU pipe issues: the kernel is "
+                               "limited by special functions"});
+         return b;
+       }},
+      // alu_pipe_saturated. Example: index arithmetic, comparisons and selects per element (a gather's
+      // divisions and modulos by runtime sizes) keep the integer and logic pipe busy before the FMA pipe:
+      // fewer of them (sizes as compile-time constants, index math hoisted out of loops) is the way down.
+      {"compute_bound", "alu_pipe_saturated",
+       [](const KernelFacts& f) -> std::optional<Bottleneck> {
+         if (!f.alu_pct || *f.alu_pct < 60) return std::nullopt;
+         auto b =
+             make_bottleneck("compute_bound", "alu_pipe_saturated", 0.4 + 0.6 * *f.alu_pct / 100,
+                             fmt::format("the integer and logic (ALU) pipe is active {:.0f}% of the time", *f.alu_pct));
+         b.evidence.push_back({"sm__pipe_alu_cycles_active.avg.pct_of_peak_sustained_active", *f.alu_pct, 60,
+                               "integer, logic, comparison and select instructions: the kernel is limited by "
+                               "its index and control arithmetic"});
+         return b;
+       }},
   };
 }
 

@@ -8,32 +8,43 @@
 
 namespace kernelagent {
 
+namespace {
+
+// A math pipe active at least 60 % of the time: the kernel is at (or near) that pipe's limit.
+constexpr double kBusyPipePct = 60;
+
+std::optional<Bottleneck> busy_pipe(const char* cause, std::optional<double> pct, const char* metric, const char* pipe,
+                                    const char* reading) {
+  if (!pct || *pct < kBusyPipePct) return std::nullopt;
+  auto b = make_bottleneck("compute_bound", cause, 0.4 + 0.6 * *pct / 100,
+                           fmt::format("the {} pipe is active {:.0f}% of the time", pipe, *pct));
+  b.evidence.push_back({metric, *pct, kBusyPipePct, reading});
+  return b;
+}
+
+}  // namespace
+
 std::vector<Rule> compute_rules() {
   return {
       // fp32_pipe_saturated. Example: 256 dependent FMAs per element keep the FMA pipe 96 % busy while DRAM
       // is at 4 %: only fewer or cheaper instructions (or tensor cores, for products) make it faster.
       {"compute_bound", "fp32_pipe_saturated",
        [](const KernelFacts& f) -> std::optional<Bottleneck> {
-         if (!f.fma_pct || *f.fma_pct < 60) return std::nullopt;
-         auto b = make_bottleneck("compute_bound", "fp32_pipe_saturated", 0.4 + 0.6 * *f.fma_pct / 100,
-                                  fmt::format("the FP32 (FMA) pipe is active {:.0f}% of the time", *f.fma_pct));
-         b.evidence.push_back({"sm__pipe_fma_cycles_active.avg.pct_of_peak_sustained_active", *f.fma_pct, 60,
-                               "share of active cycles the FMA pipe issues: the kernel is limited by fp32 arithmetic"});
-         if (f.dram_fraction)
-           b.evidence.push_back(
+         auto b = busy_pipe("fp32_pipe_saturated", f.fma_pct,
+                            "sm__pipe_fma_cycles_active.avg.pct_of_peak_sustained_active", "FP32 (FMA)",
+                            "share of active cycles the FMA pipe issues: the kernel is limited by fp32 arithmetic");
+         if (b && f.dram_fraction)
+           b->evidence.push_back(
                {"derived:dram_bytes_per_s_over_peak", *f.dram_fraction, 0, "memory is not what it waits on"});
          return b;
        }},
       // tensor_pipe_saturated. Example: a bf16 8192^3 GEMM with 128x128x64 tiles keeps the tensor pipe 85 %
       // busy: the kernel is at the tensor-core roofline of the clock it ran at.
       {"compute_bound", "tensor_pipe_saturated",
-       [](const KernelFacts& f) -> std::optional<Bottleneck> {
-         if (!f.tensor_pct || *f.tensor_pct < 60) return std::nullopt;
-         auto b = make_bottleneck("compute_bound", "tensor_pipe_saturated", 0.4 + 0.6 * *f.tensor_pct / 100,
-                                  fmt::format("the tensor pipe is active {:.0f}% of the time", *f.tensor_pct));
-         b.evidence.push_back({"sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_active", *f.tensor_pct, 60,
-                               "share of active cycles the tensor cores work: the matrix math itself is the limit"});
-         return b;
+       [](const KernelFacts& f) {
+         return busy_pipe("tensor_pipe_saturated", f.tensor_pct,
+                          "sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_active", "tensor",
+                          "share of active cycles the tensor cores work: the matrix math itself is the limit");
        }},
       // tensor_cores_unused. Example: an fp32 SIMT SGEMM keeps the FMA pipe busy and the tensor pipe at 0 %;
       // TF32 or 3xTF32 tensor-core math could do the same product several times faster. Said only for
@@ -68,29 +79,21 @@ std::vector<Rule> compute_rules() {
       // a cycle, so fewer transcendentals (an exp2 with log2(e) folded into its argument, one reciprocal
       // reused) is the only way down; no knob of a family changes how many there are.
       {"compute_bound", "xu_pipe_saturated",
-       [](const KernelFacts& f) -> std::optional<Bottleneck> {
-         if (!f.xu_pct || *f.xu_pct < 60) return std::nullopt;
-         auto b =
-             make_bottleneck("compute_bound", "xu_pipe_saturated", 0.4 + 0.6 * *f.xu_pct / 100,
-                             fmt::format("the special-function (XU) pipe is active {:.0f}% of the time", *f.xu_pct));
-         b.evidence.push_back({"sm__inst_executed_pipe_xu.avg.pct_of_peak_sustained_active", *f.xu_pct, 60,
-                               "transcendentals, reciprocals and conversions the XU pipe issues: the kernel is "
-                               "limited by special functions"});
-         return b;
+       [](const KernelFacts& f) {
+         return busy_pipe("xu_pipe_saturated", f.xu_pct, "sm__inst_executed_pipe_xu.avg.pct_of_peak_sustained_active",
+                          "special-function (XU)",
+                          "transcendentals, reciprocals and conversions the XU pipe issues: the kernel is limited by "
+                          "special functions");
        }},
       // alu_pipe_saturated. Example: index arithmetic, comparisons and selects per element (a gather's
       // divisions and modulos by runtime sizes) keep the integer and logic pipe busy before the FMA pipe:
       // fewer of them (sizes as compile-time constants, index math hoisted out of loops) is the way down.
       {"compute_bound", "alu_pipe_saturated",
-       [](const KernelFacts& f) -> std::optional<Bottleneck> {
-         if (!f.alu_pct || *f.alu_pct < 60) return std::nullopt;
-         auto b =
-             make_bottleneck("compute_bound", "alu_pipe_saturated", 0.4 + 0.6 * *f.alu_pct / 100,
-                             fmt::format("the integer and logic (ALU) pipe is active {:.0f}% of the time", *f.alu_pct));
-         b.evidence.push_back({"sm__pipe_alu_cycles_active.avg.pct_of_peak_sustained_active", *f.alu_pct, 60,
-                               "integer, logic, comparison and select instructions: the kernel is limited by "
-                               "its index and control arithmetic"});
-         return b;
+       [](const KernelFacts& f) {
+         return busy_pipe("alu_pipe_saturated", f.alu_pct,
+                          "sm__pipe_alu_cycles_active.avg.pct_of_peak_sustained_active", "integer and logic (ALU)",
+                          "integer, logic, comparison and select instructions: the kernel is limited by its index "
+                          "and control arithmetic");
        }},
   };
 }

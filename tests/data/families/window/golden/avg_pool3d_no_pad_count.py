@@ -22,7 +22,8 @@ def ka_pool_kernel(x_ptr, out_ptr, IS_MAX: tl.constexpr, D: tl.constexpr, H: tl.
                    BLOCKS: tl.constexpr):
     # Program (plane * BLOCKS + b) computes outputs [b * BLOCK, (b + 1) * BLOCK) of one plane, flattened over
     # (OD, OH, OW). The window's depth and rows are static loops; its columns too, or (TILE_KW) a second axis
-    # of the tile.
+    # of the tile, which accumulates over the depth and rows and is reduced across its columns once, after
+    # them.
     pid = tl.program_id(0)
     plane = (pid // BLOCKS).to(tl.int64)
     o = (pid % BLOCKS) * BLOCK + tl.arange(0, BLOCK)
@@ -36,6 +37,7 @@ def ka_pool_kernel(x_ptr, out_ptr, IS_MAX: tl.constexpr, D: tl.constexpr, H: tl.
     w0 = ow * SW - PW
     fill = float("-inf") if IS_MAX else 0.0
     acc = tl.full([BLOCK], fill, tl.float32)
+    tile = tl.full([BLOCK, KW_P2], fill, tl.float32)
     for kd in tl.static_range(KD):
         d = d0 + kd * DD
         d_ok = o_ok & (d >= 0) & (d < D)
@@ -49,9 +51,9 @@ def ka_pool_kernel(x_ptr, out_ptr, IS_MAX: tl.constexpr, D: tl.constexpr, H: tl.
                 ok = h_ok[:, None] & (kw < KW) & (w >= 0) & (w < W)
                 v = tl.load(base + row[:, None] + w * X_SW, mask=ok, other=fill).to(tl.float32)
                 if IS_MAX:
-                    acc = tl.maximum(acc, tl.max(v, axis=1), propagate_nan=tl.PropagateNan.ALL)
+                    tile = tl.maximum(tile, v, propagate_nan=tl.PropagateNan.ALL)
                 else:
-                    acc += tl.sum(v, axis=1)
+                    tile += v
             else:
                 for kw in tl.static_range(KW):
                     w = w0 + kw * DW
@@ -61,6 +63,13 @@ def ka_pool_kernel(x_ptr, out_ptr, IS_MAX: tl.constexpr, D: tl.constexpr, H: tl.
                         acc = tl.maximum(acc, v, propagate_nan=tl.PropagateNan.ALL)
                     else:
                         acc += v
+    if TILE_KW:
+        if IS_MAX:
+            # A NaN anywhere in the window is the output, as in PyTorch (a reduction's maximum may skip it).
+            nan = tl.sum((tile != tile).to(tl.int32), axis=1) > 0
+            acc = tl.where(nan, float("nan"), tl.max(tile, axis=1))
+        else:
+            acc = tl.sum(tile, axis=1)
     if not IS_MAX:
         de = tl.minimum(d0 + KD, D + PD)
         he = tl.minimum(h0 + KH, H + PH)

@@ -20,7 +20,9 @@ def ka_pool_kernel(x_ptr, out_ptr, IS_MAX: tl.constexpr, H: tl.constexpr, W: tl.
                    KW_P2: tl.constexpr, BLOCK: tl.constexpr, BLOCKS: tl.constexpr):
     # Program (plane * BLOCKS + b) computes outputs [b * BLOCK, (b + 1) * BLOCK) of one plane, flattened over
     # (OH, OW). The window's rows are a static loop; its columns too, or (TILE_KW) a second axis of the tile,
-    # so that one load reads the KW inputs of each of BLOCK outputs side by side.
+    # so that one load reads the KW inputs of each of BLOCK outputs side by side. The tile accumulates over
+    # the rows and its columns are reduced once, after them: one reduction across lanes an output, not one
+    # a row.
     pid = tl.program_id(0)
     plane = (pid // BLOCKS).to(tl.int64)
     o = (pid % BLOCKS) * BLOCK + tl.arange(0, BLOCK)
@@ -32,6 +34,7 @@ def ka_pool_kernel(x_ptr, out_ptr, IS_MAX: tl.constexpr, H: tl.constexpr, W: tl.
     w0 = ow * SW - PW
     fill = float("-inf") if IS_MAX else 0.0
     acc = tl.full([BLOCK], fill, tl.float32)
+    tile = tl.full([BLOCK, KW_P2], fill, tl.float32)
     for kh in tl.static_range(KH):
         h = h0 + kh * DH
         h_ok = o_ok & (h >= 0) & (h < H)
@@ -41,9 +44,9 @@ def ka_pool_kernel(x_ptr, out_ptr, IS_MAX: tl.constexpr, H: tl.constexpr, W: tl.
             ok = h_ok[:, None] & (kw < KW) & (w >= 0) & (w < W)
             v = tl.load(base + (h * X_SH)[:, None] + w * X_SW, mask=ok, other=fill).to(tl.float32)
             if IS_MAX:
-                acc = tl.maximum(acc, tl.max(v, axis=1), propagate_nan=tl.PropagateNan.ALL)
+                tile = tl.maximum(tile, v, propagate_nan=tl.PropagateNan.ALL)
             else:
-                acc += tl.sum(v, axis=1)
+                tile += v
         else:
             for kw in tl.static_range(KW):
                 w = w0 + kw * DW
@@ -53,6 +56,13 @@ def ka_pool_kernel(x_ptr, out_ptr, IS_MAX: tl.constexpr, H: tl.constexpr, W: tl.
                     acc = tl.maximum(acc, v, propagate_nan=tl.PropagateNan.ALL)
                 else:
                     acc += v
+    if TILE_KW:
+        if IS_MAX:
+            # A NaN anywhere in the window is the output, as in PyTorch (a reduction's maximum may skip it).
+            nan = tl.sum((tile != tile).to(tl.int32), axis=1) > 0
+            acc = tl.where(nan, float("nan"), tl.max(tile, axis=1))
+        else:
+            acc = tl.sum(tile, axis=1)
     if not IS_MAX:
         # PyTorch's divisor: the window clipped to the padded input, or to the input itself when padding does
         # not count, or a fixed divisor.

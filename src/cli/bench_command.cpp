@@ -104,6 +104,23 @@ int run_bench_command(const CommonOptions& common, const BenchArgs& args) {
   std::vector<bool> ran(problems.size(), false);
   std::atomic<int> failures{0};
   std::atomic<std::size_t> next{0};
+  // bench.json is rewritten after every problem, so a bench stopped part way (a time limit, a lost machine)
+  // keeps the table and summary of what it finished; `complete` says whether every problem had its turn.
+  std::mutex doc_mu;
+  auto bench_doc = [&](const json& rows_json, bool complete) {
+    return json{{"schema", "kernelagent.bench/1"}, {"gpu", gpu_name}, {"versions", versions},
+                {"precision", args.precision}, {"slots", at_once}, {"complete", complete}, {"rows", rows_json},
+                {"summary", summarize_bench(rows_json).to_json()}};
+  };
+  auto write_partial = [&]() {
+    std::lock_guard lock(doc_mu);
+    json rows_json = json::array();
+    for (std::size_t i = 0; i < problems.size(); ++i)
+      rows_json.push_back(ran[i] ? rows[i]
+                                 : json{{"problem", problems[i].stem().string()}, {"status", "not_run"},
+                                        {"message", "the bench had not reached this problem when bench.json was written"}});
+    write_file_atomically(out_dir / "bench.json", bench_doc(rows_json, false).dump(2) + "\n");
+  };
   auto run_one = [&](std::size_t i, WorkerClient& worker, HistoryStore& history, const std::string& label) {
     const fs::path& p = problems[i];
     OptimizeOptions opt = optimize_options(common, args, p);
@@ -125,9 +142,13 @@ int run_bench_command(const CommonOptions& common, const BenchArgs& args) {
       progress.finish();
     }
     if (out.code != ExitCode::ok) ++failures;
-    rows[i] = row_of(p.stem().string(), out.result);
-    rows[i]["measured_on"] = label;
-    ran[i] = true;
+    {
+      std::lock_guard lock(doc_mu);
+      rows[i] = row_of(p.stem().string(), out.result);
+      rows[i]["measured_on"] = label;
+      ran[i] = true;
+    }
+    write_partial();
     // A slot whose worker no longer comes up takes no more problems.
     return out.result.value("status", "") != "no_worker";
   };
@@ -167,9 +188,7 @@ int run_bench_command(const CommonOptions& common, const BenchArgs& args) {
                   session.worker->on_gpu() ? "times are medians of the final interleaved measurement"
                                            : "no GPU: correctness only, nothing timed");
   const BenchSummary summary = summarize_bench(rows_ref);
-  json doc = {{"schema", "kernelagent.bench/1"}, {"gpu", gpu_name}, {"versions", versions},
-              {"precision", args.precision}, {"slots", at_once}, {"rows", rows_ref},
-              {"summary", summary.to_json()}};
+  const json doc = bench_doc(rows_ref, true);
   write_file_atomically(out_dir / "bench.json", doc.dump(2) + "\n");
   const auto report = write_report_beside(out_dir);
   if (common.json) std::cout << doc.dump(2) << "\n";

@@ -8,7 +8,7 @@ import textwrap
 
 import pytest
 
-from cli_harness import DATA, ROOT, kernelagent  # noqa: F401  (kernelagent is a fixture)
+from cli_harness import DATA, ROOT, TINY, kernelagent  # noqa: F401  (kernelagent is a fixture)
 
 def _supported(family: str) -> list:
     return sorted(p for p in (DATA / "families" / family / "problems").glob("*.py") if not p.stem.startswith("unsupported_"))
@@ -96,6 +96,39 @@ def test_bench_prints_one_table_and_writes_json(kernelagent, tmp_path):
     summary = [line for line in r.stdout.splitlines() if line.startswith("summary ")]
     assert summary == [f"summary     {n} problems run, {n} correct (a kernel passed the checks against the "
                        "reference); nothing was timed, so no wins or speedups"]
+    assert doc["complete"] is True
+
+
+def test_a_bench_stopped_part_way_keeps_the_problems_it_finished(tmp_path):
+    """bench.json is rewritten after every problem: a bench killed by a time limit keeps its finished rows."""
+    import os
+    import signal
+    import time
+    from cli_harness import binary
+    problems = tmp_path / "problems"
+    problems.mkdir()
+    (problems / "a_relu.py").write_text(TINY)
+    for name in ("b_relu", "c_relu"):  # larger, so that the first bench.json comes well before the last
+        (problems / f"{name}.py").write_text(TINY.replace("torch.randn(32, 64)", "torch.randn(1024, 2048)"))
+    out = tmp_path / "bench"
+    env = dict(os.environ, KERNELAGENT_DEVICE="cpu", TRITON_INTERPRET="1")
+    bench = subprocess.Popen([str(binary()), "bench", str(problems), "--out", str(out), "--db", str(tmp_path / "h.sqlite"),
+                              "--python", sys.executable, "--device", "cpu", "--trials", "2"],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 300
+        while not (out / "bench.json").exists() and bench.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.02)
+        first = json.loads((out / "bench.json").read_text())
+    finally:
+        os.killpg(bench.pid, signal.SIGKILL)
+        bench.wait()
+    assert first["complete"] is False
+    statuses = [row["status"] for row in first["rows"]]
+    assert [row["problem"] for row in first["rows"]] == ["a_relu", "b_relu", "c_relu"]
+    done = statuses.count("ok")
+    assert 1 <= done < 3 and statuses == ["ok"] * done + ["not_run"] * (3 - done)
+    assert first["summary"]["problems"] == 3 and first["summary"]["run"] == done and first["summary"]["correct"] == done
 
 
 def test_history_lists_the_runs_of_this_database(kernelagent, tmp_path):

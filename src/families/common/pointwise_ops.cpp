@@ -128,7 +128,7 @@ const std::map<std::string, Emitter, std::less<>>& emitters() {
        [](Operands& o) {
          auto x = o.x(0);
          auto beta = o.lit(1, "beta", 1.0), threshold = o.lit(2, "threshold", 20.0);
-         return fmt::format("tl.where({0} * {1} > {2}, {0}, tl.log(1.0 + tl.exp({0} * {1})) / {1})", x, beta,
+         return fmt::format("tl.where({0} * {1} > {2}, {0}, _log(1.0 + tl.exp({0} * {1})) / {1})", x, beta,
                             threshold);
        }},
       // Arithmetic.
@@ -158,8 +158,8 @@ const std::map<std::string, Emitter, std::less<>>& emitters() {
       {"aten.neg.default", [](Operands& o) { return fmt::format("(-{})", o.x(0)); }},
       {"aten.abs.default", [](Operands& o) { return fmt::format("tl.abs({})", o.x(0)); }},
       {"aten.exp.default", [](Operands& o) { return fmt::format("tl.exp({})", o.x(0)); }},
-      {"aten.log.default", [](Operands& o) { return fmt::format("tl.log({})", o.x(0)); }},
-      {"aten.log1p.default", [](Operands& o) { return fmt::format("tl.log(1.0 + {})", o.x(0)); }},
+      {"aten.log.default", [](Operands& o) { return fmt::format("_log({})", o.x(0)); }},
+      {"aten.log1p.default", [](Operands& o) { return fmt::format("_log(1.0 + {})", o.x(0)); }},
       {"aten.expm1.default", [](Operands& o) { return fmt::format("(tl.exp({}) - 1.0)", o.x(0)); }},
       {"aten.sqrt.default", [](Operands& o) { return fmt::format("tl.sqrt({})", o.x(0)); }},
       {"aten.rsqrt.default", [](Operands& o) { return fmt::format("tl.rsqrt({})", o.x(0)); }},
@@ -200,7 +200,7 @@ const std::map<std::string, Emitter, std::less<>>& emitters() {
       {"aten.xlogy.Tensor",
        [](Operands& o) {
          auto x = o.x(0), y = o.x(1);
-         return fmt::format("tl.where({1} != {1}, {1}, tl.where({0} == 0, 0.0, {0} * tl.log({1})))", x, y);
+         return fmt::format("tl.where({1} != {1}, {1}, tl.where({0} == 0, 0.0, {0} * _log({1})))", x, y);
        }},
       // Casts round through the target dtype so the rounding of the reference is kept.
       {"aten._to_copy.default",

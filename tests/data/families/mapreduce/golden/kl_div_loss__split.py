@@ -5,6 +5,8 @@
 # A drop-in replacement for the problem's Model: `ModelNew` takes the same constructor and forward
 # arguments and needs only torch and triton. The reference is a map-reduce over the domain [16, 64]
 # with axes 0, 1 reduced: 1 rows of 1024 elements. 4 programs share each row and write partial results; a second kernel folds them.
+import os
+
 import torch
 import torch.nn as nn
 import triton
@@ -15,6 +17,22 @@ import triton.language as tl
 def _tanh(x):
     # tanh through the sigmoid: accurate to a few ulp in fp32 and available on every Triton backend.
     return 2.0 * tl.sigmoid(2.0 * x) - 1.0
+
+
+# Triton's interpreter runs no PTX: there _log is tl.log.
+_KA_PTX = tl.constexpr(os.environ.get("TRITON_INTERPRET", "0") != "1")
+
+
+@triton.jit
+def _log(x):
+    # The natural log through the SFU's lg2.approx (log2 to about 2^-22, subnormals, 0, inf and NaN as log
+    # takes them) times ln 2: two instructions where libdevice's logf is some 25 and a branch an element,
+    # which made a loss with a log an element (a KL divergence) bound by its instructions, not its bytes.
+    if _KA_PTX:
+        return tl.inline_asm_elementwise("lg2.approx.f32 $0, $1;", "=r,r", [x.to(tl.float32)], dtype=tl.float32,
+                                         is_pure=True, pack=1) * 0.6931471805599453
+    else:
+        return tl.log(x)
 
 
 @triton.jit
@@ -38,10 +56,10 @@ def ka_partials_kernel(x_in0_0_ptr, x_in1_1_ptr, out0_ptr, ws_part_ptr, ws_row_p
         j_in = (step % 16) * 64 + j_cols
         mask = row_ok & (j_in < 1024) & (step < 16)
         x_in0_0 = tl.load(x_in0_0_ptr + j_in, mask=mask, other=0).to(tl.float32)
-        v_n0 = tl.log(x_in0_0)  # aten.log.default
+        v_n0 = _log(x_in0_0)  # aten.log.default
         x_in1_1 = tl.load(x_in1_1_ptr + j_in, mask=mask, other=0).to(tl.float32)
         v_n1 = (x_in1_1 * v_n0)  # aten.mul.Tensor
-        v_n2 = tl.where(x_in1_1 != x_in1_1, x_in1_1, tl.where(x_in1_1 == 0, 0.0, x_in1_1 * tl.log(x_in1_1)))  # aten.xlogy.Tensor
+        v_n2 = tl.where(x_in1_1 != x_in1_1, x_in1_1, tl.where(x_in1_1 == 0, 0.0, x_in1_1 * _log(x_in1_1)))  # aten.xlogy.Tensor
         v_n3 = (v_n2 - v_n1)  # aten.sub.Tensor
         acc_r0 += tl.where(mask, v_n3, 0.0)
 

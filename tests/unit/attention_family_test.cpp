@@ -39,10 +39,16 @@ TEST(AttentionFamily, WideHeadsSuggestTheMaterializedVariantOnTheTensorCoresTheP
     EXPECT_EQ(c.at("input_precision"), first_precision);
     EXPECT_EQ(c.at("block_m"), 128);
     EXPECT_EQ(c.at("block_dv"), 128);
-    // Three kernels, and the workspace of every score: 1024 heads x 512 x 512 fp32.
+    // Both products as the matmul family's best tile: 128 x 128, steps of 64, three stages.
+    EXPECT_EQ(c.at("block_n"), 128);
+    EXPECT_EQ(c.at("block_d"), 64);
+    EXPECT_EQ(c.at("num_stages"), 3);
+    // Three kernels, and the workspace of every score: 1024 heads x 512 x 512 fp32; the second product sums
+    // the keys in steps of block_d.
     const std::string src = p->emit(c, {"97.py"});
-    for (const char* k : {"ka_scores_kernel[(1024, 4, 8)]", "ka_softmax_rows_kernel[(524288,)]",
-                          "ka_probs_values_kernel[(1024, 4, 8)]", "torch.empty((1024, 512, 512), dtype=torch.float32"})
+    for (const char* k : {"ka_scores_kernel[(1024, 4, 4)]", "ka_softmax_rows_kernel[(524288,)]",
+                          "ka_probs_values_kernel[(1024, 4, 8)]", "torch.empty((1024, 512, 512), dtype=torch.float32",
+                          "BLOCK_N=128, BLOCK_D=64", "BLOCK_N=64, BLOCK_DV=128"})
       EXPECT_NE(src.find(k), std::string::npos) << k;
   }
 }

@@ -73,8 +73,9 @@ def ka_probs_values_kernel(p_ptr, v_ptr, o_ptr, H: tl.constexpr, M: tl.constexpr
                            DV: tl.constexpr, V_SB: tl.constexpr, V_SH: tl.constexpr, V_SN: tl.constexpr,
                            V_SD: tl.constexpr, CAUSAL: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
                            BLOCK_DV: tl.constexpr, PRECISION: tl.constexpr):
-    # Program (bh, query block, column block): a tile of the output P V, the keys in steps of BLOCK_N (a
-    # causal block of queries stops at its last row's keys).
+    # Program (bh, query block, column block): a tile of the output P V, the keys in steps of BLOCK_N (the
+    # configuration's block_d: the step of both products' sums, so that each tile and its pipeline are the
+    # matmul family's; a causal block of queries stops at its last row's keys).
     bh = tl.program_id(0)
     b = (bh // H).to(tl.int64)
     h = (bh % H).to(tl.int64)

@@ -73,8 +73,9 @@ def ka_probs_values_kernel(p_ptr, v_ptr, o_ptr, H: tl.constexpr, M: tl.constexpr
                            DV: tl.constexpr, V_SB: tl.constexpr, V_SH: tl.constexpr, V_SN: tl.constexpr,
                            V_SD: tl.constexpr, CAUSAL: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
                            BLOCK_DV: tl.constexpr, PRECISION: tl.constexpr):
-    # Program (bh, query block, column block): a tile of the output P V, the keys in steps of BLOCK_N (a
-    # causal block of queries stops at its last row's keys).
+    # Program (bh, query block, column block): a tile of the output P V, the keys in steps of BLOCK_N (the
+    # configuration's block_d: the step of both products' sums, so that each tile and its pipeline are the
+    # matmul family's; a causal block of queries stops at its last row's keys).
     bh = tl.program_id(0)
     b = (bh // H).to(tl.int64)
     h = (bh % H).to(tl.int64)
@@ -119,5 +120,5 @@ class ModelNew(nn.Module):
         s = torch.empty((3, 37, 37), dtype=torch.float32, device=q.device)
         ka_scores_kernel[(3, 1, 1)](q, k, s, SCALE=0.05773502691896256, H=3, M=37, N=37, D=300, Q_SB=33300, Q_SH=11100, Q_SM=300, Q_SD=1, K_SB=33300, K_SH=11100, K_SN=300, K_SD=1, CAUSAL=True, BLOCK_M=64, BLOCK_N=64, BLOCK_D=32, PRECISION="ieee", num_warps=8, num_stages=2)
         ka_softmax_rows_kernel[(111,)](s, N=37, N_P2=64, num_warps=1)
-        ka_probs_values_kernel[(3, 1, 3)](s, v, out, H=3, M=37, N=37, DV=290, V_SB=32190, V_SH=10730, V_SN=290, V_SD=1, CAUSAL=True, BLOCK_M=64, BLOCK_N=64, BLOCK_DV=128, PRECISION="ieee", num_warps=8, num_stages=2)
+        ka_probs_values_kernel[(3, 1, 3)](s, v, out, H=3, M=37, N=37, DV=290, V_SB=32190, V_SH=10730, V_SN=290, V_SD=1, CAUSAL=True, BLOCK_M=64, BLOCK_N=32, BLOCK_DV=128, PRECISION="ieee", num_warps=8, num_stages=2)
         return out

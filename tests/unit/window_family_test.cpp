@@ -1,5 +1,6 @@
-// The window family's suggestion of one or two outputs a thread for large windows, at KernelBench's pooling
-// shapes (shapes-only traces): 45's 11x11 and 46's 3x3x3 windows get it, 42's 4x4 windows keep the default.
+// The window family's suggestions at KernelBench's pooling shapes (shapes-only traces): one or two outputs a
+// thread for large windows (45's 11x11 and 46's 3x3x3), a tile of the window's columns where neighbouring
+// windows start far apart (45's stride of 11), and the default for 42's 4x4 windows at stride 1.
 
 #include <gtest/gtest.h>
 
@@ -25,14 +26,19 @@ TEST(WindowFamily, LargeWindowsSuggestOneOrTwoOutputsAThreadFirst) {
   for (const char* name : {"45_Average_Pooling_2D", "46_Average_Pooling_3D"}) {
     SCOPED_TRACE(name);
     auto p = kernelbench(name);
-    const auto sugs = p->suggestions();
+    auto sugs = p->suggestions();
+    if (std::string(name) == "45_Average_Pooling_2D") {
+      ASSERT_EQ(sugs.size(), 3u);
+      sugs.erase(sugs.begin());  // the column tile, tested below
+    }
     ASSERT_EQ(sugs.size(), 2u);
     EXPECT_NE(sugs[0].reason.find("outputs a thread"), std::string::npos) << sugs[0].reason;
     const KnobSpace& space = p->family().knob_space();
     std::vector<Config> valid;
     for (const auto& c : space.enumerate())
       if (p->valid(c, &*h200, Precision::strict)) valid.push_back(c);
-    const auto configs = suggested_configs(*p, space, valid);
+    auto configs = suggested_configs(*p, space, valid);
+    if (std::string(name) == "45_Average_Pooling_2D") configs.erase(configs.begin());
     ASSERT_EQ(configs.size(), 2u);
     for (const auto& [c, why] : configs) {
       const auto per_thread = c.at("block").get<std::int64_t>() / (32 * c.at("num_warps").get<std::int64_t>());
@@ -41,4 +47,26 @@ TEST(WindowFamily, LargeWindowsSuggestOneOrTwoOutputsAThreadFirst) {
     }
   }
   EXPECT_TRUE(kernelbench("42_Max_Pooling_2D")->suggestions().empty());
+}
+
+TEST(WindowFamily, WindowsFarApartSuggestATileOfTheirColumnsFirst) {
+  const auto h200 = find_gpu_spec("NVIDIA H200");
+  ASSERT_TRUE(h200);
+  auto p = kernelbench("45_Average_Pooling_2D");
+  const auto sugs = p->suggestions();
+  ASSERT_FALSE(sugs.empty());
+  EXPECT_NE(sugs[0].reason.find("start 11 inputs apart"), std::string::npos) << sugs[0].reason;
+  const KnobSpace& space = p->family().knob_space();
+  std::vector<Config> valid;
+  for (const auto& c : space.enumerate())
+    if (p->valid(c, &*h200, Precision::strict)) valid.push_back(c);
+  const auto configs = suggested_configs(*p, space, valid);
+  ASSERT_FALSE(configs.empty());
+  const Config& c = configs.front().first;
+  EXPECT_EQ(c.at("tile_kw"), 1);
+  // 16 values a thread: 256 outputs times 16 columns (11 rounded up) over 8 warps.
+  EXPECT_EQ(c.at("block").get<std::int64_t>() * 16 / (32 * c.at("num_warps").get<std::int64_t>()), 16);
+  // Windows 1 (42) or 2 (46) inputs apart keep a thread an output: their loads coalesce as they are.
+  for (const char* name : {"42_Max_Pooling_2D", "46_Average_Pooling_3D"})
+    for (const auto& s : kernelbench(name)->suggestions()) EXPECT_EQ(s.knobs.value("tile_kw", 0), 0) << name;
 }

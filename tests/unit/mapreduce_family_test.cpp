@@ -221,6 +221,14 @@ TEST(MapReduceFamily, EachVariantStartsWhereItCanPayAtKernelBenchShapes) {
   EXPECT_TRUE(first_of(*inorm, "coop", nullptr).is_null());
   const std::string src = inorm->emit(c, {"x"});
   EXPECT_NE(src.find("ka_coop_kernel[(self.ka_groups * 64,)]"), std::string::npos);
+  // While a row's parts are awaited, the next row's chunk is asked of L2: its 4096 floats as 128 lines.
+  EXPECT_NE(src.find("pf_at = tl.arange(0, 128)[None, :] * 32"), std::string::npos);
+  EXPECT_NE(src.find("ka_prefetch_l2(x_"), std::string::npos);
+  // A chunk of two steps is read again from L2 and prefetches nothing.
+  Config twice = c;
+  twice["chunk"] = 8192;
+  ASSERT_TRUE(inorm->valid(twice, &h200, Precision::strict)) << twice.dump();
+  EXPECT_EQ(inorm->emit(twice, {"x"}).find("ka_prefetch_l2(x_"), std::string::npos);
   // LayerNorm's 16 rows of 4M: the split variant, 32 programs a row (512 in all).
   auto ln = test::recognised(f, resized("layer_norm", {{4, 16}, {8, 64}, {6, 256}, {5, 257}}));
   EXPECT_EQ(first_of(*ln, "split", &h200).value("split", 0), 32) << first_of(*ln, "split", &h200).dump();

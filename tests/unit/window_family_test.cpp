@@ -70,3 +70,23 @@ TEST(WindowFamily, WindowsFarApartSuggestATileOfTheirColumnsFirst) {
   for (const char* name : {"42_Max_Pooling_2D", "46_Average_Pooling_3D"})
     for (const auto& s : kernelbench(name)->suggestions()) EXPECT_EQ(s.knobs.value("tile_kw", 0), 0) << name;
 }
+
+TEST(WindowFamily, EverySuggestionIsAValidConfigurationAtAnyShape) {
+  // A suggestion the space cannot hold is dropped unseen: each must be valid at small planes too (an
+  // AvgPool2d of 11 x 11 windows over 45 x 50 inputs has 16 outputs a plane, fewer than 256 a program).
+  const auto h200 = find_gpu_spec("NVIDIA H200");
+  ASSERT_TRUE(h200);
+  for (const char* name : {"max_pool1d", "max_pool2d", "max_pool3d_ceil", "avg_pool1d", "avg_pool2d",
+                           "avg_pool3d_no_pad_count", "avg_pool2d_divisor"}) {
+    SCOPED_TRACE(name);
+    auto p = test::recognised(test::family("window"), test::family_trace("window", name));
+    const KnobSpace& space = p->family().knob_space();
+    std::vector<Config> valid;
+    for (const auto& c : space.enumerate())
+      if (p->valid(c, &*h200, Precision::strict)) valid.push_back(c);
+    EXPECT_EQ(suggested_configs(*p, space, valid).size(), p->suggestions().size());
+  }
+  auto small45 = test::recognised(test::family("window"), test::family_trace("window", "avg_pool2d"));
+  ASSERT_FALSE(small45->suggestions().empty());
+  EXPECT_EQ(small45->suggestions().front().knobs.value("tile_kw", 0), 1);
+}

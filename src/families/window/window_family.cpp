@@ -76,13 +76,16 @@ class WindowProblem final : public FamilyProblem {
   // 4x4 windows were fastest at eight (2.04 ms, against 2.52 at four), so small windows keep the default.
   std::vector<KnobSuggestion> suggestions() const override {
     std::vector<KnobSuggestion> out;
+    // Blocks no larger than a plane's outputs allow (a small plane has fewer than 256 a program).
+    const std::int64_t most = std::max<std::int64_t>(pow2_at_least(out_positions()), 128);
+    auto block_of = [&](std::int64_t want) { return std::min(want, most); };
     // Neighbouring outputs whose windows start 16 bytes or more apart: a thread an output reads its own
     // window, so each load of a warp touches a sector per lane; a tile of the window's columns reads each row
     // of inputs side by side instead (a warp's load: the columns of neighbouring windows, contiguous). On the
     // H200, KernelBench 45 (11 x 11 windows, stride 11) ran at 0.42x of PyTorch a thread an output.
     const std::int64_t apart = stride.back() * x_strides.back();
     if (kernel.back() >= 4 && apart >= 4)
-      out.push_back({{{"tile_kw", 1}, {"block", 256}, {"num_warps", 8}},
+      out.push_back({{{"tile_kw", 1}, {"block", block_of(256)}, {"num_warps", block_of(256) / 32}},
                      fmt::format("neighbouring windows start {} inputs apart: a tile of their {} columns reads each "
                                  "row of inputs coalesced",
                                  apart, kernel.back())});
@@ -90,8 +93,8 @@ class WindowProblem final : public FamilyProblem {
     for (auto k : kernel) window *= k;
     if (window <= kSmallWindow) return out;
     const std::string why = fmt::format("a window of {} inputs an output: one or two outputs a thread", window);
-    out.push_back({{{"block", 256}, {"num_warps", 8}}, why});
-    out.push_back({{{"block", 1024}, {"num_warps", 16}}, why});
+    out.push_back({{{"block", block_of(256)}, {"num_warps", block_of(256) / 32}}, why});
+    out.push_back({{{"block", block_of(1024)}, {"num_warps", std::min<std::int64_t>(16, block_of(1024) / 64)}}, why});
     return out;
   }
 

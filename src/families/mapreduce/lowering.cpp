@@ -376,7 +376,7 @@ class Lowering {
         t == "aten.cudnn_batch_norm.default")
       return lower_batch_norm(n);
     if (t == "aten._log_softmax.default" || t == "aten._softmax.default") return lower_softmax(n);
-    if (t == "aten.nll_loss_forward.default") return lower_nll(n);
+    if (t == "aten.nll_loss_forward.default" || t == "aten.nll_loss2d_forward.default") return lower_nll(n);
     if (t == "aten.smooth_l1_loss.default" || t == "aten.huber_loss.default" || t == "aten.mse_loss.default" ||
         t == "aten.l1_loss.default")
       return lower_loss(n);
@@ -728,18 +728,42 @@ class Lowering {
     alias_[n.name] = n.target == "aten._softmax.default" ? unary("aten.exp.default", shifted) : shifted;
   }
 
-  // nll_loss(log_probs [B, C] or [C], target [B] or [], weight None, reduction, ignore_index).
+  // nll_loss(log_probs [B, C] or [C], target [B] or [], weight None, reduction, ignore_index), and
+  // nll_loss2d(log_probs [N, C, H, W], target [N, H, W], ...): the class axis is the reduced one.
   void lower_nll(const Node& n) {
-    const std::string logp = input_of(n);
-    const auto& shape = shaped(logp).shape;
+    const bool planes = n.target == "aten.nll_loss2d_forward.default";
+    std::string logp = input_of(n);
+    std::vector<std::int64_t> shape = shaped(logp).shape;
     if (!is_null(n.arg(2, "weight"))) fail(n.name + " (nll_loss) with class weights is not supported");
     const auto reduction = static_cast<int>(number(n.arg(3, "reduction")).value_or(1));
     const double ignore = number(n.arg(4, "ignore_index")).value_or(-100);
     auto target_arg = n.arg(1, "target");
     if (!target_arg || target_arg->kind != Arg::Kind::ref) fail(n.name + " (nll_loss) has a target that is not a tensor");
-    if (shape.empty() || shape.size() > 2) fail(n.name + " (nll_loss) of log-probabilities that are not [B, C] or [C]");
-    const std::size_t class_axis = shape.size() == 2 ? 1 : 0;
-    const std::vector<std::int64_t> rows = shape.size() == 2 ? std::vector<std::int64_t>{shape[0]} : std::vector<std::int64_t>{};
+    if (planes ? shape.size() != 4 : shape.empty() || shape.size() > 2)
+      fail(n.name + (planes ? " (nll_loss2d) of log-probabilities that are not [N, C, H, W]"
+                            : " (nll_loss) of log-probabilities that are not [B, C] or [C]"));
+    const std::size_t class_axis = shape.size() >= 2 ? 1 : 0;
+    std::string target_ref = target_arg->ref;
+    // cross_entropy over [N, C, d] views its log-probabilities as [N, C, 1, d] and its target as [N, 1, d] for
+    // nll_loss2d: where the log-probabilities were computed in the problem's rows before that view (which only
+    // adds axes of size 1), the loss is taken in those rows, and the target before its view.
+    if (have_domain_ && shape != p_.domain) {
+      auto squeezed = [](std::vector<std::int64_t> v) {
+        std::erase(v, std::int64_t{1});
+        return v;
+      };
+      const auto src = reshaped_.find(logp);
+      const Leaf* target_leaf = leaves_.find(target_ref);
+      if (src != reshaped_.end() && shaped(src->second).shape == p_.domain && squeezed(shape) == squeezed(p_.domain) &&
+          p_.domain.size() > 1 && p_.domain[1] == shape[1] && reduced_axes() == std::vector<std::size_t>{1} &&
+          target_leaf && g_.meta_of(target_leaf->base) && g_.meta_of(target_leaf->base)->shape == kept_shape()) {
+        logp = src->second;
+        shape = p_.domain;
+        target_ref = target_leaf->base;
+      }
+    }
+    std::vector<std::int64_t> rows = shape;
+    rows.erase(rows.begin() + static_cast<std::ptrdiff_t>(class_axis));
     // The row frame: the target indexes rows, the class axis is the reduced one.
     std::vector<std::int64_t> row_frame = rows;
     if (!have_domain_) {
@@ -752,7 +776,7 @@ class Lowering {
     } else if (!same_axes(shape, {class_axis})) {
       fail(n.name + " (nll_loss) picks along another axis than the problem's rows reduce");
     }
-    const std::string target = use(target_arg->ref, row_frame);
+    const std::string target = use(target_ref, row_frame);
     const std::string valid = scalar_op("aten.ne.Scalar", target, ignore);
     // The position to gather from: the target, or 0 (an integer) for an ignored row.
     const std::string index = pointwise("aten.where.self", {ref_arg(valid), ref_arg(target), ref_arg(literal("0"))},

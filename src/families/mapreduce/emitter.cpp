@@ -40,10 +40,17 @@ std::string Emitter::load(const Operand& o) {
     line(fmt::format("{} = tl.load({}){}", var, o.ptr, cast));
     return var;
   }
+  // An operand constant along the tile's axes (a target [B, 1] broadcast over a row of 3, a scale per outer
+  // row) has a scalar offset; its pointer is widened to the tile so that tl.load takes the tile's mask.
+  auto varies = [&](const std::vector<std::size_t>& axes) {
+    for (auto a : axes)
+      if (l_.domain[a] > 1 && o.strides[a] != 0) return true;
+    return false;
+  };
   if (o.level == Level::row) {
     if (ctx_ == Context::total) throw std::runtime_error("a row operand read where only the total is known");
-    line(fmt::format("{} = tl.load({} + {}, mask=row_ok, other=0){}", var, o.ptr,
-                     l_.offset(o.strides, "k_out", "k_in", "", ""), cast));
+    line(fmt::format("{} = tl.load({} + {}{}, mask=row_ok, other=0){}", var, o.ptr,
+                     l_.offset(o.strides, "k_out", "k_in", "", ""), varies(l_.kept_inner) ? "" : " + 0 * k_in", cast));
     return var;
   }
   if (ctx_ != Context::tile) throw std::runtime_error("an element operand read where only the rows are known");
@@ -52,8 +59,9 @@ std::string Emitter::load(const Operand& o) {
                      l_.offset_flat_j(o.strides, "k_out", "k_in", index_), index_, cast));
     return var;
   }
-  line(fmt::format("{} = tl.load({} + {}, mask=mask, other=0{}){}", var, o.ptr,
+  line(fmt::format("{} = tl.load({} + {}{}, mask=mask, other=0{}){}", var, o.ptr,
                    l_.offset(o.strides, "k_out", "k_in", "j_out", "j_in"),
+                   varies(l_.kept_inner) || varies(l_.reduced_inner) ? "" : " + 0 * j_in",
                    evict_first_ ? ", eviction_policy=\"evict_first\"" : "", cast));
   return var;
 }

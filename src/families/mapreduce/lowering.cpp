@@ -363,6 +363,7 @@ class Lowering {
     if (t == "aten.amax.default" || t == "aten.amin.default" || t == "aten.max.dim" || t == "aten.min.dim" ||
         t == "aten.max.default" || t == "aten.min.default")
       return lower_extreme(n);
+    if (t == "aten.logsumexp.default") return lower_logsumexp(n);
     if (t == "aten.var.correction" || t == "aten.std.correction" || t == "aten.var_mean.correction" ||
         t == "aten.std_mean.correction" || t == "aten.var.dim" || t == "aten.std.dim")
       return lower_variance(n);
@@ -532,6 +533,15 @@ class Lowering {
       multi_[n.name] = {r, ""};  // the values; not the indices
     else
       alias_[n.name] = r;
+  }
+
+  // logsumexp(x, dim, keepdim): the reduction log-softmax takes its shift from, as a result of its own.
+  void lower_logsumexp(const Node& n) {
+    const std::string x = input_of(n);
+    const auto& shape = shaped(x).shape;
+    const auto dims = dims_or_fail(n, 1, "dim", shape.size());
+    const bool keep = bool_arg(n.arg(2, "keepdim"), false);
+    alias_[n.name] = reduce(ReduceOp::logsumexp, x, dims, reduced_shape(shape, dims, keep)).front();
   }
 
   void lower_variance(const Node& n) {
@@ -894,6 +904,12 @@ class Lowering {
     for (const auto& c : counters_) p_.updates.push_back({c.first, c.second, Level::total});
     for (auto& o : p_.outputs) {
       o.level = value_level(o.value);
+      // The total is known only after every row's program: a per-row or per-element output computed from it
+      // would need a pass after the total kernel, which no variant has.
+      if (o.level != Level::total && reads_total(o.value))
+        fail(fmt::format("output {} varies per {} and reads a total over all rows (a reduction over other axes "
+                         "combined with one over all of them)",
+                         o.value, o.level == Level::row ? "row" : "element"));
       if (o.level == Level::element && numel_of(o.shape) != numel_of(p_.domain))
         fail(fmt::format("output {} has {} elements, the domain {}", o.value, numel_of(o.shape), numel_of(p_.domain)));
       if (o.level == Level::row && numel_of(o.shape) != p_.rows())
@@ -903,6 +919,24 @@ class Lowering {
   }
 
   Level value_level(const std::string& ref) const { return levels_.at(ref); }
+
+  bool reads_total(const std::string& ref) {
+    if (auto it = reads_total_.find(ref); it != reads_total_.end()) return it->second;
+    reads_total_[ref] = false;
+    const Value& v = value(ref);
+    bool reads = false;
+    if (v.kind == Value::Kind::reduced)
+      reads = p_.reductions.at(static_cast<std::size_t>(v.reduction)).level == Level::total;
+    else if (v.kind == Value::Kind::gathered)
+      reads = reads_total(v.gathered) || reads_total(v.index);
+    else if (v.kind == Value::Kind::pointwise)
+      for (const auto& a : v.node.args) {
+        if (a.kind == Arg::Kind::ref) reads = reads || reads_total(a.ref);
+        for (const auto& item : a.items)
+          if (item.kind == Arg::Kind::ref) reads = reads || reads_total(item.ref);
+      }
+    return reads_total_[ref] = reads;
+  }
 
   Operand& operand_ref(const std::string& var) {
     for (auto& o : p_.operands)
@@ -980,6 +1014,7 @@ class Lowering {
   std::map<std::string, std::vector<std::string>> multi_;   // composite node -> its results' refs
   std::map<std::string, Shaped> shapes_;                     // program ref -> its shape
   std::map<std::string, Level> levels_;
+  std::map<std::string, bool> reads_total_;  // memo of reads_total
   std::map<std::string, std::string> operand_of_, literal_of_;
   std::map<std::string, std::string> reshaped_;
   std::map<std::string, std::string> missing_;  // getitems of results the family does not compute: why

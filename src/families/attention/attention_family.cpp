@@ -259,7 +259,7 @@ std::string source_of(const OpGraph& g, const std::string& ref) {
 }
 
 // PyTorch's math attention, as a CPU (and some GPU) traces it when no fused kernel applies:
-//   S = bmm(q * c1, k^T * c2) [+ mask]; P = softmax(S, -1); O = bmm(P, v)
+//   S = bmm(q * c1, k^T * c2) [* c3 or / c3] [+ mask]; P = softmax(S, -1); O = bmm(P, v)
 // with the causal mask where(tril(ones(M, N)), 0, -inf). Returns the attention's parameters, or why not.
 std::string match_math_attention(const OpGraph& g, const Leaves& leaves, AttentionProblem& p) {
   const Node* out = g.find_node(g.outputs.front());
@@ -290,10 +290,20 @@ std::string match_math_attention(const OpGraph& g, const Leaves& leaves, Attenti
     p.causal = true;
     scores = g.find_node(scores->args.at(0).ref);
   }
+  // A scale on the scores themselves: S = bmm(q, k^T) * c, or / c.
+  double scale = 1.0;
+  if (scores && scores->args.size() > 1 && scores->args[0].kind == Arg::Kind::ref && scores->args[1].is_number() &&
+      (scores->target == "aten.mul.Tensor" || scores->target == "aten.mul.Scalar" ||
+       scores->target == "aten.div.Tensor" || scores->target == "aten.div.Scalar")) {
+    const double c = scores->args[1].number();
+    const bool div = scores->target.starts_with("aten.div");
+    if (div && c == 0) return "scores divided by zero";
+    scale = div ? 1.0 / c : c;
+    scores = g.find_node(scores->args[0].ref);
+  }
   const Node* bmm1 = through_views(g, scores);
   if (!bmm1 || bmm1->target != "aten.bmm.default") return "the graph has no scaled dot-product attention";
   // q * c1 and k^T * c2 (either scale absent when it is 1), each a leaf underneath.
-  double scale = 1.0;
   auto scaled_leaf = [&](const std::string& ref) -> const Leaf* {
     std::string r = source_of(g, ref);
     if (const Node* n = g.find_node(r); n && n->target == "aten.mul.Scalar" && n->args.size() > 1 && n->args[1].is_number()) {
@@ -306,16 +316,26 @@ std::string match_math_attention(const OpGraph& g, const Leaves& leaves, Attenti
   const Leaf* kt = scaled_leaf(bmm1->args.at(1).ref);
   const Leaf* v = leaves.find(source_of(g, bmm2->args.at(1).ref));
   if (!q || !kt || !v) return "an attention operand is computed: the attention family reads graph inputs";
-  if (q->view.shape.size() != 4 || kt->view.shape.size() != 4 || v->view.shape.size() != 4)
-    return "attention over operands that are not [batch, heads, length, dim]";
+  // [batch, length, dim] operands (two bmm of 3-D tensors) are one head each: a heads axis of 1.
+  auto four_d = [](const StridedView& view) {
+    StridedView with_heads = view;
+    if (with_heads.shape.size() == 3) {
+      with_heads.shape.insert(with_heads.shape.begin() + 1, 1);
+      with_heads.stride.insert(with_heads.stride.begin() + 1, 0);
+    }
+    return with_heads;
+  };
+  const StridedView qv = four_d(q->view), kv = four_d(kt->view), vv = four_d(v->view);
+  if (qv.shape.size() != 4 || kv.shape.size() != 4 || vv.shape.size() != 4)
+    return "attention over operands that are not [batch, heads, length, dim] or [batch, length, dim]";
   auto dtype_of = [&](const Leaf* l) { return g.meta_of(l->base)->dtype; };
-  p.q = {*owned_tensor_expr(g, q->base), q->view.stride};
+  p.q = {*owned_tensor_expr(g, q->base), qv.stride};
   // k^T is [B, H, D, N]: k's own strides swap its last two.
-  p.k = {*owned_tensor_expr(g, kt->base), {kt->view.stride[0], kt->view.stride[1], kt->view.stride[3], kt->view.stride[2]}};
-  p.v = {*owned_tensor_expr(g, v->base), v->view.stride};
-  const auto& qs = q->view.shape;
-  const auto& ks = kt->view.shape;
-  const auto& vs = v->view.shape;
+  p.k = {*owned_tensor_expr(g, kt->base), {kv.stride[0], kv.stride[1], kv.stride[3], kv.stride[2]}};
+  p.v = {*owned_tensor_expr(g, v->base), vv.stride};
+  const auto& qs = qv.shape;
+  const auto& ks = kv.shape;
+  const auto& vs = vv.shape;
   if (dtype_of(q) != dtype_of(kt) || dtype_of(kt) != dtype_of(v) || !float_dtype(dtype_of(q)))
     return "attention operands of different or non-float dtypes";
   if (qs[0] != ks[0] || qs[1] != ks[1] || qs[0] != vs[0] || qs[1] != vs[1] || qs[3] != ks[2] || ks[3] != vs[2])
@@ -345,7 +365,8 @@ Recognition recognise_attention(const Family& family, const TraceResult& trace) 
     const std::string why = match_math_attention(g, find_leaves(g), *p);
     if (!why.empty()) return fail(why);
     const auto out_meta = *g.meta_of(g.outputs.front());
-    if (out_meta.shape != std::vector<std::int64_t>{p->batch, p->heads, p->m, p->dv})
+    if (out_meta.shape != std::vector<std::int64_t>{p->batch, p->heads, p->m, p->dv} &&
+        !(p->heads == 1 && out_meta.shape == std::vector<std::int64_t>{p->batch, p->m, p->dv}))
       return fail("the attention's output is not [batch, heads, queries, value dimension]");
     p->out_shape = out_meta.shape;
     return {p, ""};

@@ -181,6 +181,11 @@ const std::map<std::string, Emitter, std::less<>>& emitters() {
        [](Operands& o) { return clamp_expr(o.x(0), o.number(1, "min", std::nullopt), o.number(2, "max", std::nullopt)); }},
       {"aten.clamp_min.default", [](Operands& o) { return clamp_expr(o.x(0), o.number(1, "min", 0.0), std::nullopt); }},
       {"aten.clamp_max.default", [](Operands& o) { return clamp_expr(o.x(0), std::nullopt, o.number(1, "max", 0.0)); }},
+      // A tensor bound (cosine_similarity clamps its norms by a 0-d eps, in place on their clones).
+      {"aten.clamp_min.Tensor", [](Operands& o) { return fmt::format("tl.maximum({}, {})", o.x(0), o.x(1)); }},
+      {"aten.clamp_min_.Tensor", [](Operands& o) { return fmt::format("tl.maximum({}, {})", o.x(0), o.x(1)); }},
+      {"aten.clamp_max.Tensor", [](Operands& o) { return fmt::format("tl.minimum({}, {})", o.x(0), o.x(1)); }},
+      {"aten.clamp_max_.Tensor", [](Operands& o) { return fmt::format("tl.minimum({}, {})", o.x(0), o.x(1)); }},
       {"aten.maximum.default", [](Operands& o) { return fmt::format("tl.maximum({}, {})", o.x(0), o.x(1)); }},
       {"aten.minimum.default", [](Operands& o) { return fmt::format("tl.minimum({}, {})", o.x(0), o.x(1)); }},
       {"aten.where.self", [](Operands& o) { return fmt::format("tl.where({}, {}, {})", o.x(0), o.x(1), o.x(2)); }},

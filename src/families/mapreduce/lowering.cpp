@@ -355,6 +355,10 @@ class Lowering {
     if (leaves_.find(n.name)) return;  // a layout op over an input or parameter: read through its view
     if (t == "aten.empty.memory_format" || t == "aten.empty.default") return;  // BatchNorm's unused reserve
     if (t == "getitem") return lower_getitem(n);
+    if (t == "aten.scalar_tensor.default" && !n.args.empty() && n.args[0].is_number()) {
+      alias_[n.name] = literal(float_literal(n.args[0].number()));  // a 0-d constant (cosine_similarity's eps)
+      return;
+    }
     if (is_identity_view(t) || t == "aten.alias.default" || t == "aten.detach.default" || is_layout_op(t))
       return lower_view(n);
     if (t == "aten.add_.Tensor") return lower_counter(n);

@@ -383,7 +383,8 @@ class Lowering {
     if (t == "aten._log_softmax.default" || t == "aten._softmax.default") return lower_softmax(n);
     if (t == "aten.nll_loss_forward.default" || t == "aten.nll_loss2d_forward.default") return lower_nll(n);
     if (t == "aten.smooth_l1_loss.default" || t == "aten.huber_loss.default" || t == "aten.mse_loss.default" ||
-        t == "aten.l1_loss.default")
+        t == "aten.l1_loss.default" || t == "aten.binary_cross_entropy.default" ||
+        t == "aten.binary_cross_entropy_with_logits.default")
       return lower_loss(n);
     lower_pointwise(n);
   }
@@ -819,7 +820,47 @@ class Lowering {
     auto b_arg = n.arg(1, "target");
     if (!b_arg || b_arg->kind != Arg::Kind::ref) fail(n.name + " (" + n.target + ") has a target that is not a tensor");
     const std::string b = use(b_arg->ref, n.arg(0, "self") ? shaped(a).shape : std::vector<std::int64_t>{});
-    const auto reduction = static_cast<int>(number(n.arg(2, "reduction")).value_or(1));
+    const bool bce = n.target == "aten.binary_cross_entropy.default";
+    const bool bce_logits = n.target == "aten.binary_cross_entropy_with_logits.default";
+    // binary_cross_entropy(self, target, weight, reduction); ..._with_logits(self, target, weight, pos_weight,
+    // reduction); the other losses (self, target, reduction, ...).
+    if ((bce || bce_logits) && !is_null(n.arg(2, "weight"))) fail(n.name + " (" + n.target + ") with weights is not supported");
+    if (bce_logits && !is_null(n.arg(3, "pos_weight")))
+      fail(n.name + " (" + n.target + ") with a positive weight is not supported");
+    const auto reduction =
+        static_cast<int>(number(n.arg(bce ? 3 : bce_logits ? 4 : 2, "reduction")).value_or(1));
+    std::string loss;
+    if (bce) {
+      // -(t log x + (1 - t) log(1 - x)), each log at least -100 as PyTorch clamps it.
+      auto log_at_least = [&](const std::string& v) {
+        return scalar_op("aten.clamp_min.default", unary("aten.log.default", v), -100.0);
+      };
+      const std::string one_minus_t = scalar_op("aten.rsub.Scalar", b, 1.0);
+      const std::string one_minus_x = scalar_op("aten.rsub.Scalar", a, 1.0);
+      loss = unary("aten.neg.default",
+                   binary("aten.add.Tensor", binary("aten.mul.Tensor", b, log_at_least(a)),
+                          binary("aten.mul.Tensor", one_minus_t, log_at_least(one_minus_x))));
+    } else if (bce_logits) {
+      // max(x, 0) - x t + log(1 + exp(-|x|)): no exp of a positive number.
+      const std::string soft = unary("aten.log1p.default",
+                                     unary("aten.exp.default", unary("aten.neg.default", unary("aten.abs.default", a))));
+      loss = binary("aten.add.Tensor",
+                    binary("aten.sub.Tensor", unary("aten.relu.default", a), binary("aten.mul.Tensor", a, b)), soft);
+    } else {
+      loss = difference_loss(n, a, b);
+    }
+    if (reduction == 0) {
+      alias_[n.name] = loss;
+      return;
+    }
+    const auto& shape = shaped(loss).shape;
+    std::string r = reduce(ReduceOp::sum, loss, all_axes(shape), {}).front();
+    if (reduction == 1) r = scalar_op("aten.div.Scalar", r, static_cast<double>(numel_of(shape)));
+    alias_[n.name] = r;
+  }
+
+  // MSE, L1, Huber and smooth-L1 of a - b, element by element.
+  std::string difference_loss(const Node& n, const std::string& a, const std::string& b) {
     const std::string d = binary("aten.sub.Tensor", a, b);
     std::string loss;
     if (n.target == "aten.mse_loss.default") {
@@ -839,14 +880,7 @@ class Lowering {
         loss = pointwise("aten.where.self", {ref_arg(small), ref_arg(quad), ref_arg(lin)}, shaped(d).shape);
       }
     }
-    if (reduction == 0) {
-      alias_[n.name] = loss;
-      return;
-    }
-    const auto& shape = shaped(loss).shape;
-    std::string r = reduce(ReduceOp::sum, loss, all_axes(shape), {}).front();
-    if (reduction == 1) r = scalar_op("aten.div.Scalar", r, static_cast<double>(numel_of(shape)));
-    alias_[n.name] = r;
+    return loss;
   }
 
   // ---- outputs and the final resolution ----------------------------------------------------------------

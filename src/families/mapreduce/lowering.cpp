@@ -355,6 +355,12 @@ class Lowering {
     if (leaves_.find(n.name)) return;  // a layout op over an input or parameter: read through its view
     if (t == "aten.empty.memory_format" || t == "aten.empty.default") return;  // BatchNorm's unused reserve
     if (t == "getitem") return lower_getitem(n);
+    if (t == "aten.repeat.default") {
+      // Read only as an InstanceNorm's repeated weight or bias (lower_instance_norm); anything else that reads
+      // it is refused with this.
+      missing_[n.name] = fmt::format("{} (aten.repeat.default) is read other than as an InstanceNorm's parameter", n.name);
+      return;
+    }
     if (t == "aten.scalar_tensor.default" && !n.args.empty() && n.args[0].is_number()) {
       alias_[n.name] = literal(float_literal(n.args[0].number()));  // a 0-d constant (cosine_similarity's eps)
       return;
@@ -614,14 +620,74 @@ class Lowering {
     auto a = n.arg(i, kw);
     if (is_null(a)) return "";
     if (a->kind != Arg::Kind::ref) fail(n.name + " (" + n.target + ") has an affine argument that is not a tensor");
-    const Leaf* leaf = leaves_.find(a->ref);
+    return affine_leaf(n, a->ref, view_shape, frame);
+  }
+  std::string affine_leaf(const Node& n, const std::string& trace_ref, const std::vector<std::int64_t>& view_shape,
+                          const std::vector<std::int64_t>& frame) {
+    const Leaf* leaf = leaves_.find(trace_ref);
     if (!leaf) fail(n.name + " (" + n.target + ") has a computed weight or bias");
     auto strides = view_strides(leaf->view, view_shape);
     if (!strides) fail(n.name + " (" + n.target + ") has a weight or bias the family cannot re-view");
     // A leaf of its own: the parameter seen in the view shape, broadcast into the frame.
-    const std::string ref = fmt::format("{}__{}", a->ref, view_shape.size());
+    const std::string ref = fmt::format("{}__{}", trace_ref, view_shape.size());
     leaves_.by_ref[ref] = {leaf->base, StridedView{view_shape, *strides}};
     return use(ref, frame);
+  }
+
+  // InstanceNorm traces as BatchNorm over its input viewed [1, N*C, ...], with its weight and bias repeated N
+  // times: normalised per (n, c) over the rest, the parameters per channel. Returns the input's leaf seen in
+  // [N, C, ...], and the repeated parameters' leaves ("" where absent), or nothing where the graph is another.
+  struct InstanceForm {
+    std::string x, weight, bias;
+    std::vector<std::int64_t> shape;
+  };
+  std::optional<InstanceForm> instance_norm_form(const Node& n, std::size_t training_at) {
+    auto x = n.arg(0, "input");
+    if (!x || x->kind != Arg::Kind::ref || !bool_arg(n.arg(training_at, "training"), true)) return std::nullopt;
+    if (!is_null(n.arg(3, "running_mean")) || !is_null(n.arg(4, "running_var"))) return std::nullopt;
+    const Leaf* leaf = leaves_.find(x->ref);
+    const auto base = leaf ? g_.meta_of(leaf->base) : std::nullopt;
+    if (!leaf || !base || base->shape.size() < 3 || leaf->view.shape.size() != base->shape.size() ||
+        leaf->view.shape[0] != 1 || leaf->view.shape[1] != base->shape[0] * base->shape[1])
+      return std::nullopt;
+    auto strides = view_strides(leaf->view, base->shape);
+    if (!strides) return std::nullopt;
+    InstanceForm f;
+    f.shape = base->shape;
+    auto repeated = [&](std::size_t i, const char* kw, std::string& out) {
+      auto a = n.arg(i, kw);
+      if (is_null(a)) return true;
+      const Node* rep = a->kind == Arg::Kind::ref ? g_.find_node(a->ref) : nullptr;
+      if (!rep || rep->target != "aten.repeat.default" || rep->args.size() < 2 || rep->args[0].kind != Arg::Kind::ref)
+        return false;
+      const auto src = g_.meta_of(rep->args[0].ref);
+      const auto& times = rep->args[1].items;
+      if (!src || src->shape != std::vector<std::int64_t>{f.shape[1]} || times.size() != 1 || !times[0].is_number() ||
+          times[0].number() != static_cast<double>(f.shape[0]) || !leaves_.find(rep->args[0].ref))
+        return false;
+      out = rep->args[0].ref;
+      return true;
+    };
+    if (!repeated(1, "weight", f.weight) || !repeated(2, "bias", f.bias)) return std::nullopt;
+    f.x = fmt::format("{}__instance", x->ref);
+    leaves_.by_ref[f.x] = {leaf->base, StridedView{f.shape, *strides}};
+    return f;
+  }
+
+  void lower_instance_norm(const Node& n, const InstanceForm& f, double eps) {
+    const std::string x = use(f.x, f.shape);
+    std::vector<std::size_t> dims;
+    std::int64_t count = 1;
+    for (std::size_t d = 2; d < f.shape.size(); ++d) dims.push_back(d), count *= f.shape[d];
+    auto parts = reduce(ReduceOp::moments, x, dims, reduced_shape(f.shape, dims, true));
+    const std::string var = scalar_op("aten.div.Scalar", parts[1], static_cast<double>(count));
+    const std::string rstd = unary("aten.rsqrt.default", scalar_op("aten.add.Scalar", var, eps));
+    std::vector<std::int64_t> channel_view = {f.shape[1]};
+    for (std::size_t d = 2; d < f.shape.size(); ++d) channel_view.push_back(1);
+    const std::string w = f.weight.empty() ? "" : affine_leaf(n, f.weight, channel_view, f.shape);
+    const std::string b = f.bias.empty() ? "" : affine_leaf(n, f.bias, channel_view, f.shape);
+    // The statistics per (n, c) are laid out [N, C], not BatchNorm's [N * C]: not computed.
+    multi_[n.name] = {normalise(x, parts[0], rstd, w, b), "", "", ""};
   }
 
   void lower_layer_norm(const Node& n) {
@@ -696,14 +762,16 @@ class Lowering {
 
   void lower_batch_norm(const Node& n) {
     const bool legit_no_stats = n.target == "aten._native_batch_norm_legit.no_stats";
+    const std::size_t training_at = legit_no_stats ? 3 : 5;
+    const double momentum = number(n.arg(training_at + 1, "momentum")).value_or(0.1);
+    const double eps = number(n.arg(training_at + 2, "eps")).value_or(1e-5);
+    if (!legit_no_stats && !have_domain_)
+      if (auto inst = instance_norm_form(n, training_at)) return lower_instance_norm(n, *inst, eps);
     const std::string x = input_of(n);
     const auto shape = shaped(x).shape;
     if (shape.size() < 2) fail(n.name + " (batch_norm) of an input without a channel axis");
-    const std::size_t training_at = legit_no_stats ? 3 : 5;
     if (!bool_arg(n.arg(training_at, "training"), true))
       fail(n.name + " (batch_norm) in evaluation mode: the running statistics make it a pointwise op, not a reduction");
-    const double momentum = number(n.arg(training_at + 1, "momentum")).value_or(0.1);
-    const double eps = number(n.arg(training_at + 2, "eps")).value_or(1e-5);
     std::vector<std::size_t> dims = {0};
     for (std::size_t d = 2; d < shape.size(); ++d) dims.push_back(d);
     std::int64_t count = 1;

@@ -3,8 +3,8 @@
 # Configuration: {"block_j":16,"block_k":1,"chunk":1,"eviction":"none","num_warps":1,"split":1,"variant":"loop"}
 #
 # A drop-in replacement for the problem's Model: `ModelNew` takes the same constructor and forward
-# arguments and needs only torch and triton. The reference is a map-reduce over the domain [1, 32, 6, 5]
-# with axes 0, 2, 3 reduced: 32 rows of 30 elements. Each program walks 1 row(s) in 2 steps of 16: once per stage of reductions, once more to write.
+# arguments and needs only torch and triton. The reference is a map-reduce over the domain [4, 8, 6, 5]
+# with axes 2, 3 reduced: 32 rows of 30 elements. Each program walks 1 row(s) in 2 steps of 16: once per stage of reductions, once more to write.
 import os
 
 import torch
@@ -36,7 +36,7 @@ def _log(x):
 
 
 @triton.jit
-def ka_rows_kernel(x_n0_0_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, ws_total_ptr):
+def ka_rows_kernel(x_n0__instance_0_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, ws_total_ptr):
     # One program per BLOCK_K rows (1), walking each row in steps of 16 columns: a pass
     # per stage of reductions, then a pass that writes the element outputs (the row is read again; the
     # part read last is the most likely to be in L2, so that pass runs backwards).
@@ -47,16 +47,16 @@ def ka_rows_kernel(x_n0_0_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, ws_total_ptr):
     j_cols = tl.arange(0, 16)[None, :]
     ka_first = tl.zeros([1, 1], tl.int32)
     ka_first_ok = row_ok & (ka_first >= 0) & (ka_first < 30)
-    g0_x_n0_0 = tl.load(x_n0_0_ptr + k_in * 30 + ka_first, mask=ka_first_ok, other=0).to(tl.float32)
-    r0_shift = g0_x_n0_0
+    g0_x_n0__instance_0 = tl.load(x_n0__instance_0_ptr + k_in * 30 + ka_first, mask=ka_first_ok, other=0).to(tl.float32)
+    r0_shift = g0_x_n0__instance_0
     acc_r0_s1 = tl.zeros([1, 16], tl.float32)
     acc_r0_s2 = tl.zeros([1, 16], tl.float32)
     for step in range(0, 2):
         j_out = k_out * 0 + step // 2  # 64-bit, like k_out
         j_in = (step % 2) * 16 + j_cols
         mask = row_ok & (j_in < 30)
-        x_n0_0 = tl.load(x_n0_0_ptr + k_in * 30 + j_in, mask=mask, other=0).to(tl.float32)
-        r0_d = tl.where(mask, x_n0_0 - r0_shift, 0.0)
+        x_n0__instance_0 = tl.load(x_n0__instance_0_ptr + k_in * 30 + j_in, mask=mask, other=0).to(tl.float32)
+        r0_d = tl.where(mask, x_n0__instance_0 - r0_shift, 0.0)
         acc_r0_s1 += r0_d
         acc_r0_s2 += r0_d * r0_d
 
@@ -72,8 +72,8 @@ def ka_rows_kernel(x_n0_0_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, ws_total_ptr):
         v_ka_t2 = (r0_m2 / 30.0)  # aten.div.Scalar
         v_ka_t3 = (v_ka_t2 + 1e-05)  # aten.add.Scalar
         v_ka_t4 = tl.rsqrt(v_ka_t3)  # aten.rsqrt.default
-        x_n0_0 = tl.load(x_n0_0_ptr + k_in * 30 + j_in, mask=mask, other=0).to(tl.float32)
-        v_ka_t5 = (x_n0_0 - r0_mean)  # aten.sub.Tensor
+        x_n0__instance_0 = tl.load(x_n0__instance_0_ptr + k_in * 30 + j_in, mask=mask, other=0).to(tl.float32)
+        v_ka_t5 = (x_n0__instance_0 - r0_mean)  # aten.sub.Tensor
         v_ka_t6 = (v_ka_t5 * v_ka_t4)  # aten.mul.Tensor
         tl.store(out0_ptr + k_in * 30 + j_in, v_ka_t6.to(out0_ptr.dtype.element_ty), mask=mask)
 

@@ -3,8 +3,8 @@
 # Configuration: {"block_j":4096,"block_k":1,"chunk":1,"eviction":"none","num_warps":4,"split":1,"variant":"registers"}
 #
 # A drop-in replacement for the problem's Model: `ModelNew` takes the same constructor and forward
-# arguments and needs only torch and triton. The reference is a map-reduce over the domain [1, 6, 64, 64]
-# with axes 0, 2, 3 reduced: 6 rows of 4096 elements. Each program holds 1 row(s) whole in registers: the input is read once.
+# arguments and needs only torch and triton. The reference is a map-reduce over the domain [2, 3, 64, 64]
+# with axes 2, 3 reduced: 6 rows of 4096 elements. Each program holds 1 row(s) whole in registers: the input is read once.
 import os
 
 import torch
@@ -36,7 +36,7 @@ def _log(x):
 
 
 @triton.jit
-def ka_rows_kernel(x_n0_0_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, ws_total_ptr):
+def ka_rows_kernel(x_n0__instance_0_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, ws_total_ptr):
     # One program per BLOCK_K rows (1), each row whole in one tile of 4096 columns: every
     # element is read once, the rows' values are reduced from registers, and the outputs are written from them.
     pid = tl.program_id(0)
@@ -46,14 +46,14 @@ def ka_rows_kernel(x_n0_0_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, ws_total_ptr):
     j_out = 0
     j_in = tl.arange(0, 4096)[None, :]
     mask = row_ok & (j_in < 4096)
-    x_n0_0 = tl.load(x_n0_0_ptr + k_in * 4096 + j_in, mask=mask, other=0).to(tl.float32)
-    r0_mean = tl.sum(tl.where(mask, x_n0_0, 0.0), axis=1, keep_dims=True) / 4096.0
-    r0_d = tl.where(mask, x_n0_0 - r0_mean, 0.0)
+    x_n0__instance_0 = tl.load(x_n0__instance_0_ptr + k_in * 4096 + j_in, mask=mask, other=0).to(tl.float32)
+    r0_mean = tl.sum(tl.where(mask, x_n0__instance_0, 0.0), axis=1, keep_dims=True) / 4096.0
+    r0_d = tl.where(mask, x_n0__instance_0 - r0_mean, 0.0)
     r0_m2 = tl.sum(r0_d * r0_d, axis=1, keep_dims=True)
     v_ka_t2 = (r0_m2 / 4096.0)  # aten.div.Scalar
     v_ka_t3 = (v_ka_t2 + 1e-05)  # aten.add.Scalar
     v_ka_t4 = tl.rsqrt(v_ka_t3)  # aten.rsqrt.default
-    v_ka_t5 = (x_n0_0 - r0_mean)  # aten.sub.Tensor
+    v_ka_t5 = (x_n0__instance_0 - r0_mean)  # aten.sub.Tensor
     v_ka_t6 = (v_ka_t5 * v_ka_t4)  # aten.mul.Tensor
     tl.store(out0_ptr + k_in * 4096 + j_in, v_ka_t6.to(out0_ptr.dtype.element_ty), mask=mask)
 

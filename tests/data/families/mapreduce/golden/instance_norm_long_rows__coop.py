@@ -3,8 +3,8 @@
 # Configuration: {"block_j":1024,"block_k":1,"chunk":1024,"eviction":"none","num_warps":4,"split":1,"variant":"coop"}
 #
 # A drop-in replacement for the problem's Model: `ModelNew` takes the same constructor and forward
-# arguments and needs only torch and triton. The reference is a map-reduce over the domain [1, 6, 64, 64]
-# with axes 0, 2, 3 reduced: 6 rows of 4096 elements. 4 co-resident programs share each row, each holding 1024 of its positions, and exchange their partial results: the input is read once.
+# arguments and needs only torch and triton. The reference is a map-reduce over the domain [2, 3, 64, 64]
+# with axes 2, 3 reduced: 6 rows of 4096 elements. 4 co-resident programs share each row, each holding 1024 of its positions, and exchange their partial results: the input is read once.
 import os
 
 import torch
@@ -82,7 +82,7 @@ def ka_prefetch_l2(ptr, live):
 
 
 @triton.jit(do_not_specialize=["ROWS", "GROUPS"])
-def ka_coop_kernel(x_n0_0_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, ws_total_ptr, ka_slots_ptr, ROWS, GROUPS):
+def ka_coop_kernel(x_n0__instance_0_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, ws_total_ptr, ka_slots_ptr, ROWS, GROUPS):
     # Single-read reduction of long rows: 4 co-resident programs share a row, each holding its chunk
     # of 1024 reduced positions (1 step(s) of 1024). Each publishes its partial result
     # as one 64-bit word (two fp32) in a slot of its own, which is its own ready flag (-1 before the call:
@@ -102,14 +102,14 @@ def ka_coop_kernel(x_n0_0_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, ws_total_ptr, 
         row_ok = k_in < 6
         ka_first = tl.zeros([1, 1], tl.int32)
         ka_first_ok = row_ok & (ka_first >= 0) & (ka_first < 4096)
-        g0_x_n0_0 = tl.load(x_n0_0_ptr + k_in * 4096 + ka_first, mask=ka_first_ok, other=0).to(tl.float32)
-        r0_shift = g0_x_n0_0
+        g0_x_n0__instance_0 = tl.load(x_n0__instance_0_ptr + k_in * 4096 + ka_first, mask=ka_first_ok, other=0).to(tl.float32)
+        r0_shift = g0_x_n0__instance_0
         flat = first
         j_out = k_out * 0 + flat // 4096  # 64-bit, like k_out
         j_in = flat % 4096 + tl.arange(0, 1024)[None, :]
         mask = row_ok & (j_in < 4096) & (flat + tl.arange(0, 1024)[None, :] < 4096)
-        x_n0_0 = tl.load(x_n0_0_ptr + k_in * 4096 + j_in, mask=mask, other=0).to(tl.float32)
-        r0_d = tl.where(mask, x_n0_0 - r0_shift, 0.0)
+        x_n0__instance_0 = tl.load(x_n0__instance_0_ptr + k_in * 4096 + j_in, mask=mask, other=0).to(tl.float32)
+        r0_d = tl.where(mask, x_n0__instance_0 - r0_shift, 0.0)
         r0_a = tl.sum(r0_d)
         r0_b = tl.sum(r0_d * r0_d)
         slots = ka_slots_ptr + row.to(tl.int64) * 4
@@ -120,7 +120,7 @@ def ka_coop_kernel(x_n0_0_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, ws_total_ptr, 
         nk_in = (nrow % 6) + tl.zeros([1, 1], tl.int32)
         pf_at = tl.arange(0, 32)[None, :] * 32
         pf_j_in = flat % 4096 + pf_at
-        ka_prefetch_l2(x_n0_0_ptr + nk_in * 4096 + pf_j_in, (nrow < ROWS) & (pf_at < 1024) & (pf_j_in < 4096) & (flat + pf_at < 4096))
+        ka_prefetch_l2(x_n0__instance_0_ptr + nk_in * 4096 + pf_j_in, (nrow < ROWS) & (pf_at < 1024) & (pf_j_in < 4096) & (flat + pf_at < 4096))
         w = ka_wait_slots(slots + parts, part_live)
         r0_pa = tl.where(part_live, (w >> 32).to(tl.int32).to(tl.float32, bitcast=True), 0.0)
         r0_pb = tl.where(part_live, w.to(tl.int32).to(tl.float32, bitcast=True), 0.0)
@@ -131,7 +131,7 @@ def ka_coop_kernel(x_n0_0_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, ws_total_ptr, 
         v_ka_t2 = (r0_m2 / 4096.0)  # aten.div.Scalar
         v_ka_t3 = (v_ka_t2 + 1e-05)  # aten.add.Scalar
         v_ka_t4 = tl.rsqrt(v_ka_t3)  # aten.rsqrt.default
-        v_ka_t5 = (x_n0_0 - r0_mean)  # aten.sub.Tensor
+        v_ka_t5 = (x_n0__instance_0 - r0_mean)  # aten.sub.Tensor
         v_ka_t6 = (v_ka_t5 * v_ka_t4)  # aten.mul.Tensor
         tl.store(out0_ptr + k_in * 4096 + j_in, v_ka_t6.to(out0_ptr.dtype.element_ty), mask=mask)
         row += GROUPS

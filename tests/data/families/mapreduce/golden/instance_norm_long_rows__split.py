@@ -3,8 +3,8 @@
 # Configuration: {"block_j":64,"block_k":1,"chunk":1,"eviction":"none","num_warps":2,"split":16,"variant":"split"}
 #
 # A drop-in replacement for the problem's Model: `ModelNew` takes the same constructor and forward
-# arguments and needs only torch and triton. The reference is a map-reduce over the domain [1, 6, 64, 64]
-# with axes 0, 2, 3 reduced: 6 rows of 4096 elements. 16 programs share each row and write partial results; a second kernel folds them and a third writes the elements.
+# arguments and needs only torch and triton. The reference is a map-reduce over the domain [2, 3, 64, 64]
+# with axes 2, 3 reduced: 6 rows of 4096 elements. 16 programs share each row and write partial results; a second kernel folds them and a third writes the elements.
 import os
 
 import torch
@@ -36,7 +36,7 @@ def _log(x):
 
 
 @triton.jit
-def ka_partials_kernel(x_n0_0_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, ws_total_ptr):
+def ka_partials_kernel(x_n0__instance_0_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, ws_total_ptr):
     # 16 programs share each block of BLOCK_K rows (1): program s walks steps
     # [s * 4, (s + 1) * 4) of the row's 64 steps of 64 columns and writes
     # its partial results, which ka_rows_kernel folds in split order (the same sum every run).
@@ -50,8 +50,8 @@ def ka_partials_kernel(x_n0_0_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, ws_total_p
     j_cols = tl.arange(0, 64)[None, :]
     ka_first = tl.zeros([1, 1], tl.int32)
     ka_first_ok = row_ok & (ka_first >= 0) & (ka_first < 4096)
-    g0_x_n0_0 = tl.load(x_n0_0_ptr + k_in * 4096 + ka_first, mask=ka_first_ok, other=0).to(tl.float32)
-    r0_shift = g0_x_n0_0
+    g0_x_n0__instance_0 = tl.load(x_n0__instance_0_ptr + k_in * 4096 + ka_first, mask=ka_first_ok, other=0).to(tl.float32)
+    r0_shift = g0_x_n0__instance_0
     acc_r0_s1 = tl.zeros([1, 64], tl.float32)
     acc_r0_s2 = tl.zeros([1, 64], tl.float32)
     for t in range(0, 4):
@@ -59,8 +59,8 @@ def ka_partials_kernel(x_n0_0_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, ws_total_p
         j_out = k_out * 0 + step // 64  # 64-bit, like k_out
         j_in = (step % 64) * 64 + j_cols
         mask = row_ok & (j_in < 4096) & (step < 64)
-        x_n0_0 = tl.load(x_n0_0_ptr + k_in * 4096 + j_in, mask=mask, other=0).to(tl.float32)
-        r0_d = tl.where(mask, x_n0_0 - r0_shift, 0.0)
+        x_n0__instance_0 = tl.load(x_n0__instance_0_ptr + k_in * 4096 + j_in, mask=mask, other=0).to(tl.float32)
+        r0_d = tl.where(mask, x_n0__instance_0 - r0_shift, 0.0)
         acc_r0_s1 += r0_d
         acc_r0_s2 += r0_d * r0_d
 
@@ -71,7 +71,7 @@ def ka_partials_kernel(x_n0_0_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, ws_total_p
 
 
 @triton.jit
-def ka_rows_kernel(x_n0_0_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, ws_total_ptr):
+def ka_rows_kernel(x_n0__instance_0_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, ws_total_ptr):
     # Folds the 16 partial results of each of BLOCK_K rows (1), in split order, into the rows'
     # values.
     pid = tl.program_id(0)
@@ -83,8 +83,8 @@ def ka_rows_kernel(x_n0_0_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, ws_total_ptr):
     part_ok = row_ok & (parts < 16)
     ka_first = tl.zeros([1, 1], tl.int32)
     ka_first_ok = row_ok & (ka_first >= 0) & (ka_first < 4096)
-    g0_x_n0_0 = tl.load(x_n0_0_ptr + k_in * 4096 + ka_first, mask=ka_first_ok, other=0).to(tl.float32)
-    r0_shift = g0_x_n0_0
+    g0_x_n0__instance_0 = tl.load(x_n0__instance_0_ptr + k_in * 4096 + ka_first, mask=ka_first_ok, other=0).to(tl.float32)
+    r0_shift = g0_x_n0__instance_0
     r0_s1_parts = tl.load(ws_part_ptr + (row * 16 + parts) * 2 + 0, mask=part_ok, other=0.0)
     r0_s2_parts = tl.load(ws_part_ptr + (row * 16 + parts) * 2 + 1, mask=part_ok, other=0.0)
     r0_s1 = tl.sum(r0_s1_parts, axis=1, keep_dims=True)
@@ -96,7 +96,7 @@ def ka_rows_kernel(x_n0_0_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, ws_total_ptr):
 
 
 @triton.jit
-def ka_apply_kernel(x_n0_0_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, ws_total_ptr):
+def ka_apply_kernel(x_n0__instance_0_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, ws_total_ptr):
     # The element outputs: a program per BLOCK_K rows (1) and step of 64 columns, reading
     # the rows' values that ka_rows_kernel wrote. The rows are the fastest axis of the grid: programs running
     # together read the same columns of an operand broadcast over the rows (a LayerNorm's weight) from L2.
@@ -115,8 +115,8 @@ def ka_apply_kernel(x_n0_0_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, ws_total_ptr)
     v_ka_t2 = (r0_m2 / 4096.0)  # aten.div.Scalar
     v_ka_t3 = (v_ka_t2 + 1e-05)  # aten.add.Scalar
     v_ka_t4 = tl.rsqrt(v_ka_t3)  # aten.rsqrt.default
-    x_n0_0 = tl.load(x_n0_0_ptr + k_in * 4096 + j_in, mask=mask, other=0).to(tl.float32)
-    v_ka_t5 = (x_n0_0 - r0_mean)  # aten.sub.Tensor
+    x_n0__instance_0 = tl.load(x_n0__instance_0_ptr + k_in * 4096 + j_in, mask=mask, other=0).to(tl.float32)
+    v_ka_t5 = (x_n0__instance_0 - r0_mean)  # aten.sub.Tensor
     v_ka_t6 = (v_ka_t5 * v_ka_t4)  # aten.mul.Tensor
     tl.store(out0_ptr + k_in * 4096 + j_in, v_ka_t6.to(out0_ptr.dtype.element_ty), mask=mask)
 

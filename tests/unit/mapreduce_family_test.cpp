@@ -89,7 +89,8 @@ TEST(MapReduceLowering, NormsReduceTheirAxesOfOneDomain) {
            Expect{"layer_norm", {4, 8, 6, 5}, {1, 2, 3}, {ReduceOp::moments}},
            Expect{"batch_norm", {4, 8, 6, 5}, {0, 2, 3}, {ReduceOp::moments}},
            Expect{"batch_norm_cudnn", {4, 8, 6, 5}, {0, 2, 3}, {ReduceOp::moments}},
-           Expect{"instance_norm", {1, 32, 6, 5}, {0, 2, 3}, {ReduceOp::moments}},
+           // InstanceNorm in its input's own [N, C, H, W], not the [1, N * C, H, W] its BatchNorm form views.
+           Expect{"instance_norm", {4, 8, 6, 5}, {2, 3}, {ReduceOp::moments}},
            Expect{"group_norm", {4, 2, 4, 30}, {2, 3}, {ReduceOp::moments}},
            Expect{"rms_norm", {4, 8, 6, 5}, {1}, {ReduceOp::sum}},
            Expect{"frobenius_norm", {4, 8, 6, 5}, {0, 1, 2, 3}, {ReduceOp::sum}},

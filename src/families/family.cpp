@@ -190,6 +190,16 @@ std::string FamilyProblem::emit(const Config& config, const EmitContext& ctx) co
       throw std::runtime_error(fmt::format("kernel family {} sets {{{{{}}}}}, which the base fills", family_->name(), key));
     e.values[key] = value;
   }
+  // The pointwise helpers (_tanh, _log) a family's kernel shares with others: families/common, named in its
+  // manifest's templates, filled where the kernel template asks for them.
+  const auto& templates = family_->templates();
+  const auto main = templates.find(e.template_name);
+  if (templates.contains("pointwise_helpers") && main != templates.end() &&
+      main->second.find("{{POINTWISE_HELPERS}}") != std::string::npos) {
+    std::string helpers = render("pointwise_helpers", {});
+    while (!helpers.empty() && helpers.back() == '\n') helpers.pop_back();
+    e.values["POINTWISE_HELPERS"] = helpers;
+  }
   return render(e.template_name, e.values);
 }
 

@@ -1,6 +1,9 @@
 // The diagnosis over every labeled Nsight Compute profile: each case's expected cause against the top-1 and
-// top-2 causes found, the tallies per cause and per source (designed kernels apart from the rest), a
-// confusion table and the at_roofline verdicts. Usage: diagnosis_accuracy [labels.json]
+// top-2 causes found, the tallies per cause, per source (designed kernels apart from the rest), per kernel
+// family (labels.json `family`) and per GPU (the fixture's folder), a confusion
+// table and the at_roofline verdicts. The rules' thresholds are constants, not fitted to these cases: the
+// per-family rows are the leave-one-family-out view (a family's cases judged by rules that do not depend on
+// them). Usage: diagnosis_accuracy [labels.json]
 
 #include <iostream>
 #include <map>
@@ -8,6 +11,17 @@
 #include <fmt/format.h>
 
 #include "kernelagent/diagnose/labeled_cases.hpp"
+
+namespace {
+
+// The kernel family a case's kernel came from (labels.json `family`), "designed" for a kernel written to
+// show its cause.
+std::string family_of(const kernelagent::LabeledCase& c) {
+  if (c.source == "designed") return "designed";
+  return c.family.empty() ? c.source : c.family;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   using namespace kernelagent;
@@ -35,12 +49,15 @@ int main(int argc, char** argv) {
   struct Tally {
     int n = 0, top1 = 0, top2 = 0;
   };
-  std::map<std::string, Tally> by_cause, by_source;
+  std::map<std::string, Tally> by_cause, by_source, by_family, by_gpu;
   for (const auto& r : results) {
     const bool in1 = r.top1 == r.label.cause, in2 = in1 || r.top2 == r.label.cause;
-    for (auto* t : {&by_cause[r.label.cause], &by_source[r.label.source]}) t->n++, t->top1 += in1, t->top2 += in2;
+    for (auto* t : {&by_cause[r.label.cause], &by_source[r.label.source], &by_family[family_of(r.label)],
+                    &by_gpu[r.label.file.substr(0, r.label.file.find('/'))]})
+      t->n++, t->top1 += in1, t->top2 += in2;
   }
-  for (const auto& [title, table] : {std::pair{"cause", &by_cause}, std::pair{"source", &by_source}}) {
+  for (const auto& [title, table] : {std::pair{"cause", &by_cause}, std::pair{"source", &by_source},
+                                     std::pair{"kernel family", &by_family}, std::pair{"GPU", &by_gpu}}) {
     fmt::print("\n{:<32} {:>5} {:>7} {:>7}\n", title, "cases", "top-1", "top-2");
     for (const auto& [key, t] : *table) fmt::print("{:<32} {:>5} {:>7} {:>7}\n", key, t.n, t.top1, t.top2);
   }

@@ -24,6 +24,7 @@ std::vector<LabeledCase> load_labeled_cases(const std::filesystem::path& labels_
     l.category = c.at("category").get<std::string>();
     l.cause = c.at("cause").get<std::string>();
     l.source = c.value("source", l.source);
+    l.family = c.value("family", std::string());
     l.at_roofline = c.at("at_roofline").get<bool>();
     cases.push_back(std::move(l));
   }

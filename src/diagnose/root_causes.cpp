@@ -65,8 +65,10 @@ const std::vector<Precedence>& precedences() {
          return Evidence{"sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_active", f.tensor_pct.value_or(0), 0,
                          "the FP32 pipe is busy with the product's multiply-adds, which the tensor cores could do"};
        }},
+      // Spilled registers travel through L2 too: a 3xTF32 product spilling at 4 warps moved 66 % of its L2
+      // sectors to and from local memory, enough to read as operands fetched again and again.
       {"register_spills",
-       {"dram_bandwidth_saturated", "l2_thrashing", "long_scoreboard_stalls"},
+       {"dram_bandwidth_saturated", "l2_thrashing", "long_scoreboard_stalls", "low_data_reuse"},
        spills_are_the_traffic},
       {"atomic_contention",
        {"long_scoreboard_stalls"},

@@ -16,7 +16,7 @@ using nlohmann::json;
 const std::vector<std::string>& knob_tags() {
   static const std::vector<std::string> tags = {
       "parallelism", "reuse", "pipelining", "occupancy", "coalescing", "l2_locality",
-      "tensor_cores", "bytes_moved", "launch_overhead", "reduction_tree", "tail"};
+      "tensor_cores", "bytes_moved", "launch_overhead", "reduction_tree", "tail", "alignment"};
   return tags;
 }
 

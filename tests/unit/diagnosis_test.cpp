@@ -75,13 +75,16 @@ TEST(Diagnosis, ACauseRanksAboveTheSymptomItExplains) {
 TEST(Diagnosis, AnFp32ProductHeldBackByItsSharedMemoryOperandsIsTensorCoresUnusedBeforeTheBankConflicts) {
   // KernelBench 63's IEEE implicit GEMM on the H200: FMA pipe 18 % busy, shared-memory pipe 86 %, most of it
   // bank-conflict replays. 3xTF32 ran it 2.63x faster: the cause is the FP32 product, the conflicts its
-  // symptom.
+  // symptom. Second comes the width of its gathered copies (89 % of them 4 bytes a thread), a fact of the
+  // same kernel; the conflicts follow.
   int seen = 0;
   for (const auto& r : run_labeled_cases(test::data_dir() / "ncu" / "labels.json")) {
     if (r.label.file != "h200/families/conv63_on_the_fp32_pipe.raw.csv") continue;
     ++seen;
     EXPECT_EQ(r.top1, "tensor_cores_unused");
-    EXPECT_EQ(r.top2, "bank_conflicts");
+    EXPECT_EQ(r.top2, "narrow_async_copies");
+    ASSERT_GE(r.diagnosis.bottlenecks.size(), 3u);
+    EXPECT_EQ(r.diagnosis.bottlenecks[2].cause, "bank_conflicts");
     const auto& ev = r.diagnosis.bottlenecks.front().evidence;
     EXPECT_TRUE(std::any_of(ev.begin(), ev.end(), [](const Evidence& e) {
       return e.metric == "l1tex__data_pipe_lsu_wavefronts_mem_shared.sum.pct_of_peak_sustained_elapsed" && e.value > 80;
@@ -112,13 +115,16 @@ TEST(Diagnosis, AnOccupancyLimitDoesNotOutrankStallsWhenEnoughWarpsAreResident) 
 }
 
 TEST(Diagnosis, FourByteCopiesToSharedMemoryAreNarrowAsyncCopies) {
-  // A product whose operand rows are not 16-byte aligned: 4 sectors per copy request (4 bytes a thread).
+  // A product whose operand rows are not 16-byte aligned: every copy to shared memory goes through L1
+  // (`cp.async.ca`), as only 16-byte copies may bypass it (the H100's 8205 x 2949 x 5921 product: 74.3 M such
+  // copies, none bypassing; 18 sectors a request, so sectors per request would not have shown it).
   std::map<std::string, double> narrow = {
       {"gpu__time_duration.sum", 5e6},
       {"launch__grid_size", 8192},
-      {"sm__sass_l1tex_t_requests_pipe_lsu_mem_global_op_ldgsts.sum", 1e7},
-      {"sm__sass_l1tex_t_sectors_pipe_lsu_mem_global_op_ldgsts_cache_access.sum", 3e7},
-      {"sm__sass_l1tex_t_sectors_pipe_lsu_mem_global_op_ldgsts_cache_bypass.sum", 1e7},
+      {"sm__sass_inst_executed_op_ldgsts_cache_access.sum", 7.4e7},
+      {"sm__sass_inst_executed_op_ldgsts_cache_bypass.sum", 0},
+      {"sm__sass_l1tex_t_requests_pipe_lsu_mem_global_op_ldgsts.sum", 7.3e7},
+      {"sm__sass_l1tex_t_sectors_pipe_lsu_mem_global_op_ldgsts_cache_access.sum", 1.3e9},
       {"sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_active", 20},
       {"sm__pipe_fma_cycles_active.avg.pct_of_peak_sustained_active", 10}};
   ProblemFacts product;
@@ -126,10 +132,16 @@ TEST(Diagnosis, FourByteCopiesToSharedMemoryAreNarrowAsyncCopies) {
   auto d = diagnose_kernel(profile(narrow), h200(), product);
   ASSERT_FALSE(d.bottlenecks.empty());
   EXPECT_EQ(d.bottlenecks.front().cause, "narrow_async_copies");
-  // Aligned operands: 16 sectors a request, nothing to say.
+  // Aligned operands: every copy 16 bytes, bypassing L1: nothing to say.
   auto aligned = narrow;
-  aligned["sm__sass_l1tex_t_sectors_pipe_lsu_mem_global_op_ldgsts_cache_access.sum"] = 1.6e8;
+  aligned["sm__sass_inst_executed_op_ldgsts_cache_access.sum"] = 0;
+  aligned["sm__sass_inst_executed_op_ldgsts_cache_bypass.sum"] = 1.86e7;
   EXPECT_EQ(find(diagnose_kernel(profile(aligned), h200(), product), "narrow_async_copies"), nullptr);
+  // One operand aligned and one not (an odd K): 4.5 M narrow copies to 1.1 M wide ones still says it.
+  auto half = narrow;
+  half["sm__sass_inst_executed_op_ldgsts_cache_access.sum"] = 4.46e6;
+  half["sm__sass_inst_executed_op_ldgsts_cache_bypass.sum"] = 1.11e6;
+  EXPECT_NE(find(diagnose_kernel(profile(half), h200(), product), "narrow_async_copies"), nullptr);
   // A SIMT product copies 4 bytes at a time by design: the tensor cores come first.
   auto simt = narrow;
   simt["sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_active"] = 0;

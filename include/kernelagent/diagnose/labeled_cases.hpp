@@ -18,6 +18,7 @@ struct LabeledCase {
   // Where the kernel came from: "designed" (written to show its cause) or what produced it (a family's
   // sweep, torch.compile, PyTorch), so that accuracy on kernels nobody designed is reported apart.
   std::string source = "designed";
+  std::string family;         // the kernel family of a family case ("matmul"), or "own kernel"
   bool at_roofline = false;
 };
 

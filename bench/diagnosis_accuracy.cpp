@@ -1,9 +1,9 @@
 // The diagnosis over every labeled Nsight Compute profile: each case's expected cause against the top-1 and
 // top-2 causes found, the tallies per cause, per source (designed kernels apart from the rest), per kernel
-// family (labels.json `family`) and per GPU (the fixture's folder), a confusion
-// table and the at_roofline verdicts. The rules' thresholds are constants, not fitted to these cases: the
-// per-family rows are the leave-one-family-out view (a family's cases judged by rules that do not depend on
-// them). Usage: diagnosis_accuracy [labels.json]
+// family (labels.json `family`) and per GPU (the fixture's folder), a confusion table and the at_roofline
+// verdicts. The rules' thresholds are constants, not fitted to these cases: the per-family rows are the
+// leave-one-family-out view (a family's cases judged by rules that do not depend on them).
+// Usage: diagnosis_accuracy [labels.json]
 
 #include <iostream>
 #include <map>

@@ -330,7 +330,29 @@ TEST(MatmulFamily, AProductWithUnalignedRowsSuggestsTheAlignedCopyOnTheTensorCor
     for (const auto& k : differing_knobs(space.default_config(), first))
       EXPECT_TRUE(k == "ALIGN" || k == "input_precision") << k;
   }
-  // An aligned product suggests nothing.
+}
+
+TEST(MatmulFamily, AnAlignedProductWithAnOperandNotKMajorSuggestsTheKMajorCopyOnTheTensorCores) {
+  const auto h200 = find_gpu_spec("NVIDIA H200");
+  const auto dir = test::data_dir() / "families" / "matmul" / "kernelbench";
+  // KernelBench 1: A and B row-major, so B's K is not contiguous.
   const TraceResult square = TraceResult::from_json(test::read_json(dir / "1_Square_matrix_multiplication_.json"));
-  EXPECT_TRUE(test::recognised(test::family("matmul"), square)->suggestions().empty());
+  auto p = test::recognised(test::family("matmul"), square);
+  const auto sugs = p->suggestions();
+  ASSERT_EQ(sugs.size(), 2u);
+  EXPECT_EQ(sugs[0].knobs, (Config{{"K_MAJOR", 1}, {"input_precision", "tf32"}}));
+  EXPECT_EQ(sugs[1].knobs, (Config{{"K_MAJOR", 1}, {"input_precision", "tf32x3"}}));
+  // Under strict the TF32 one is dropped; the 3xTF32 one is the default with only those two knobs changed.
+  const KnobSpace& space = p->family().knob_space();
+  std::vector<Config> valid;
+  for (const auto& c : space.enumerate())
+    if (p->valid(c, &*h200, Precision::strict)) valid.push_back(c);
+  const auto configs = suggested_configs(*p, space, valid);
+  ASSERT_EQ(configs.size(), 1u);
+  EXPECT_EQ(configs.front().first.at("input_precision"), "tf32x3");
+  EXPECT_EQ(differing_knobs(space.default_config(), configs.front().first),
+            (std::vector<std::string>{"K_MAJOR", "input_precision"}));
+  // KernelBench 17 multiplies by B transposed: both operands are K-major already, nothing to suggest.
+  const TraceResult bt = TraceResult::from_json(test::read_json(dir / "17_Matmul_with_transposed_B.json"));
+  EXPECT_TRUE(test::recognised(test::family("matmul"), bt)->suggestions().empty());
 }

@@ -43,7 +43,11 @@ TEST(MisalignedProduct, TheDiagnosisNamesTheMisalignmentAndTheGuidedSearchAligns
   parent["input_precision"] = "tf32x3";
   parent["ALIGN"] = 0;
   ASSERT_TRUE(p->valid(parent, &*gpu, Precision::strict));
-  Trial measured{parent, {"ok", 14263.5}, "the default configuration"};
+  Trial measured;
+  measured.config = parent;
+  measured.result.status = "ok";
+  measured.result.median_us = 14263.5;
+  measured.reason = "the default configuration";
   ctx.trials.push_back(measured);
   ctx.bound = "compute";
   const std::string cause = d.bottlenecks.front().cause;

@@ -190,17 +190,25 @@ std::string FamilyProblem::emit(const Config& config, const EmitContext& ctx) co
       throw std::runtime_error(fmt::format("kernel family {} sets {{{{{}}}}}, which the base fills", family_->name(), key));
     e.values[key] = value;
   }
-  // The pointwise helpers (_tanh, _log) a family's kernel shares with others: families/common, named in its
-  // manifest's templates, filled where the kernel template asks for them.
+  // The helpers a family's kernel shares with others (families/common): the pointwise ones (_tanh, _log) and
+  // the K-major copy of an operand. Named in the manifest's templates, filled where the kernel template asks
+  // for them by their name in capitals, unless the family filled that place itself.
   const auto& templates = family_->templates();
   const auto main = templates.find(e.template_name);
-  if (templates.contains("pointwise_helpers") && main != templates.end() &&
-      main->second.find("{{POINTWISE_HELPERS}}") != std::string::npos) {
-    std::string helpers = render("pointwise_helpers", {});
-    while (!helpers.empty() && helpers.back() == '\n') helpers.pop_back();
-    e.values["POINTWISE_HELPERS"] = helpers;
+  for (const auto& [name, slot] : {std::pair{"pointwise_helpers", "POINTWISE_HELPERS"},
+                                   std::pair{"k_major_copy", "K_MAJOR_COPY"}}) {
+    if (!templates.contains(name) || main == templates.end() || e.values.contains(slot) ||
+        main->second.find(fmt::format("{{{{{}}}}}", slot)) == std::string::npos)
+      continue;
+    e.values[slot] = shared_helper(name);
   }
   return render(e.template_name, e.values);
+}
+
+std::string FamilyProblem::shared_helper(const std::string& name) const {
+  std::string text = render(name, {});
+  while (!text.empty() && text.back() == '\n') text.pop_back();
+  return text;
 }
 
 std::int64_t pow2_at_least(std::int64_t n) {

@@ -24,8 +24,11 @@ TEST(AttentionFamily, WideHeadsSuggestTheMaterializedVariantOnTheTensorCoresTheP
   ASSERT_TRUE(h200);
   auto p = test::recognised(test::family("attention"), kernelbench_97());
   const auto sugs = p->suggestions();
-  ASSERT_EQ(sugs.size(), 3u);
+  // TF32, 3xTF32 (each without, then with the values' K-major copy) and IEEE.
+  ASSERT_EQ(sugs.size(), 5u);
   EXPECT_NE(sugs[0].reason.find("head dimension (1024)"), std::string::npos) << sugs[0].reason;
+  for (std::size_t i : {0u, 2u, 4u}) EXPECT_EQ(sugs[i].knobs.at("v_k_major"), 0);
+  for (std::size_t i : {1u, 3u}) EXPECT_EQ(sugs[i].knobs.at("v_k_major"), 1);
   const KnobSpace& space = p->family().knob_space();
   for (const auto& [precision, first_precision] :
        {std::pair{Precision::strict, "tf32x3"}, std::pair{Precision::tf32, "tf32"}}) {
@@ -50,6 +53,16 @@ TEST(AttentionFamily, WideHeadsSuggestTheMaterializedVariantOnTheTensorCoresTheP
                           "ka_probs_values_kernel[(1024, 4, 8)]", "torch.empty((1024, 512, 512), dtype=torch.float32",
                           "BLOCK_N=128, BLOCK_D=64", "BLOCK_N=64, BLOCK_DV=128"})
       EXPECT_NE(src.find(k), std::string::npos) << k;
+    EXPECT_EQ(src.find("ka_k_major("), std::string::npos);
+    // Next, the same with the values copied keys-contiguous (97's are [32, 32, 512, 1024], contiguous): one
+    // copy of the 1024 heads' values, read by the second product with the keys as its fastest stride.
+    ASSERT_GE(configs.size(), 2u);
+    const Config& copied = configs[1].first;
+    EXPECT_EQ(differing_knobs(c, copied), std::vector<std::string>{"v_k_major"});
+    const std::string with_copy = p->emit(copied, {"97.py"});
+    for (const char* k : {"v = ka_k_major(v, 1024, 1024, 512, (524288, 1, 1024), 512)",
+                          "V_SB=16777216, V_SH=524288, V_SN=1, V_SD=512"})
+      EXPECT_NE(with_copy.find(k), std::string::npos) << k;
   }
 }
 
@@ -60,10 +73,39 @@ TEST(AttentionFamily, TheSuggestedTilesFitAShortSequence) {
   for (const auto& c : p->family().knob_space().enumerate())
     if (p->valid(c, nullptr, Precision::strict)) valid.push_back(c);
   const auto configs = suggested_configs(*p, p->family().knob_space(), valid);
-  ASSERT_EQ(configs.size(), 2u);  // 3xTF32 and IEEE: plain TF32 is not allowed under strict
+  // 3xTF32 without and with the values' K-major copy, and IEEE: plain TF32 is not allowed under strict.
+  ASSERT_EQ(configs.size(), 3u);
   EXPECT_EQ(configs.front().first.at("variant"), "materialized");
   EXPECT_EQ(configs.front().first.at("block_m"), 64);
   EXPECT_EQ(configs.front().first.at("block_n"), 64);
+}
+
+TEST(AttentionFamily, TheValuesKMajorCopyIsForTheMaterializedProductOnTheTensorCoresOnly) {
+  const auto sdpa = test::recognised(test::family("attention"), test::family_trace("attention", "sdpa"));
+  Config c = sdpa->family().knob_space().default_config();
+  c["variant"] = "materialized";
+  c["block_m"] = 16;
+  c["block_n"] = 16;
+  c["block_d"] = 16;
+  c["block_dv"] = 16;
+  c["input_precision"] = "tf32x3";
+  c["v_k_major"] = 1;
+  EXPECT_TRUE(sdpa->valid(c, nullptr, Precision::strict));
+  Config ieee = c;
+  ieee["input_precision"] = "ieee";  // an IEEE dot reads either layout alike
+  EXPECT_FALSE(sdpa->valid(ieee, nullptr, Precision::strict));
+  Config online = c;
+  online["variant"] = "online";
+  EXPECT_FALSE(sdpa->valid(online, nullptr, Precision::strict));
+  // Values given as a [2, 40, 3, 24] tensor seen as [2, 3, 40, 24] (heads one row apart): no one stride walks
+  // their (batch, head) pairs in order, and the copy is not offered.
+  auto raw = test::read_json(test::data_dir() / "families" / "attention" / "traces" / "sdpa.json");
+  raw["graph"]["inputs"][2]["stride"] = {2880, 24, 72, 1};
+  const auto interleaved = test::recognised(test::family("attention"), TraceResult::from_json(raw));
+  c["v_k_major"] = 0;
+  ASSERT_TRUE(interleaved->valid(c, nullptr, Precision::strict));
+  c["v_k_major"] = 1;
+  EXPECT_FALSE(interleaved->valid(c, nullptr, Precision::strict));
 }
 
 TEST(AttentionFamily, NarrowHeadsSuggestNothing) {

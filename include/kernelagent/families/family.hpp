@@ -148,6 +148,10 @@ class FamilyProblem {
   // The same from a table of values of which the template uses some (sizes shared by several kernels);
   // a placeholder missing from the table is still an error.
   std::string render_from(const std::string& template_name, const std::map<std::string, std::string>& table) const;
+  // A helper shared with other families (families/common, named in the manifest's templates), without the
+  // newlines its file ends with: the base places it where the main template asks for it by name in
+  // capitals; a family may place it elsewhere itself (in one of its own templates).
+  std::string shared_helper(const std::string& name) const;
 
  private:
   const Family* family_;

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "kernelagent/families/common/leaves.hpp"
 #include "kernelagent/families/common/pointwise_ops.hpp"
@@ -60,6 +61,11 @@ class AttentionProblem final : public FamilyProblem {
       return keys <= 1024 && bm * keys <= 32 * threads &&
              c.at("block_n") == family().knob_space().default_config().at("block_n");
     }
+    // The K-major copy of the values is for the materialized variant's second product on the tensor cores,
+    // and only where the keys are not contiguous in the values already.
+    if (c.value("v_k_major", 0) == 1 &&
+        (variant != "materialized" || prec == "ieee" || v.strides[2] == 1 || !values_batch_stride()))
+      return false;
     if (variant == "materialized") {
       // Two products through a workspace of every score (at most 4 GiB), each tile within the registers
       // and each pipeline within the shared memory an H100 or H200 gives one program; a row of keys
@@ -90,18 +96,32 @@ class AttentionProblem final : public FamilyProblem {
     auto tile = [](std::int64_t want, std::int64_t extent) {
       return std::min(want, std::max<std::int64_t>(pow2_at_least(extent), 16));
     };
+    // On the tensor cores each is suggested without and then with the values' K-major copy: the copy costs a
+    // read and a write of the values, the transposing tile its bank conflicts; which pays is measured.
     std::vector<KnobSuggestion> out;
     for (const char* prec : {"tf32", "tf32x3", "ieee"})
-      out.push_back({{{"variant", "materialized"},
-                      {"block_m", tile(128, m)},
-                      {"block_n", tile(128, n)},
-                      {"block_d", tile(64, d)},
-                      {"block_dv", 128},
-                      {"num_warps", 8},
-                      {"num_stages", 3},
-                      {"input_precision", prec}},
-                     why});
+      for (int v_k_major : {0, 1}) {
+        if (v_k_major == 1 && (std::string(prec) == "ieee" || v.strides[2] == 1)) continue;
+        out.push_back({{{"variant", "materialized"},
+                        {"block_m", tile(128, m)},
+                        {"block_n", tile(128, n)},
+                        {"block_d", tile(64, d)},
+                        {"block_dv", 128},
+                        {"num_warps", 8},
+                        {"num_stages", 3},
+                        {"input_precision", prec},
+                        {"v_k_major", v_k_major}},
+                       why});
+      }
     return out;
+  }
+
+  // The one stride that steps through the values' (batch, head) pairs in order, as the K-major copy reads
+  // them; none when the two do not collapse into one (a view that interleaves them).
+  std::optional<std::int64_t> values_batch_stride() const {
+    if (heads == 1) return v.strides[0];
+    if (batch == 1 || v.strides[0] == heads * v.strides[1]) return v.strides[1];
+    return std::nullopt;
   }
 
   // A launch template's lines, without the newline its file ends with (the kernel template has its own).
@@ -143,7 +163,17 @@ class AttentionProblem final : public FamilyProblem {
                 "BLOCK_M"}) +
           fmt::format(", BLOCK_N={}, BLOCK_D={}, {}", bn, c.at("block_d").get<std::int64_t>(), prec);
       // The second product sums over the keys in steps of block_d, as the first sums over the head dimension.
-      const std::string pv = pick({"H", "M", "N", "DV", "V_SB", "V_SH", "V_SN", "V_SD", "CAUSAL", "BLOCK_M"}) +
+      // With v_k_major the values are first copied keys-contiguous ([batch, heads, DV, N] in memory, the same
+      // logical shape), so the TF32 instructions read each tile of them as it lies.
+      const bool v_k_major = c.value("v_k_major", 0) == 1;
+      const std::string v_strides =
+          v_k_major ? fmt::format("V_SB={}, V_SH={}, V_SN=1, V_SD={}", heads * dv * n, dv * n, n)
+                    : pick({"V_SB", "V_SH", "V_SN", "V_SD"});
+      const std::string stage_v =
+          v_k_major ? fmt::format("        v = ka_k_major(v, {}, {}, {}, ({}, {}, {}), {})  # the values, keys contiguous\n",
+                                  batch * heads, dv, n, *values_batch_stride(), v.strides[3], v.strides[2], n)
+                    : "";
+      const std::string pv = pick({"H", "M", "N", "DV"}) + ", " + v_strides + ", " + pick({"CAUSAL", "BLOCK_M"}) +
                              fmt::format(", BLOCK_N={}, BLOCK_DV={}, {}", c.at("block_d").get<std::int64_t>(), bdv, prec);
       const std::int64_t n_p2 = std::max<std::int64_t>(pow2_at_least(n), 16);
       const std::string launch_lines =
@@ -158,6 +188,7 @@ class AttentionProblem final : public FamilyProblem {
                                          {"SOFTMAX_WARPS", std::to_string(std::clamp<std::int64_t>(n_p2 / 256, 1, 16))},
                                          {"SCORE_ARGS", scores},
                                          {"PV_ARGS", pv},
+                                         {"STAGE_V_K_MAJOR", stage_v},
                                          {"NUM_WARPS", std::to_string(c.at("num_warps").get<int>())},
                                          {"NUM_STAGES", std::to_string(c.at("num_stages").get<int>())}});
       return {"kernel",
@@ -171,7 +202,9 @@ class AttentionProblem final : public FamilyProblem {
                                     "dimension, a softmax of each row of {} keys, then a product of {} x {} tiles "
                                     "over the keys; no score is computed twice, however wide the heads.",
                                     bm, bn, n, bm, bdv)},
-               {"ATTENTION_KERNEL", render("materialized", {})},
+               {"ATTENTION_KERNEL",
+                render("materialized",
+                       {{"K_MAJOR_COPY", v_k_major ? shared_helper("k_major_copy") + "\n\n\n" : std::string()}})},
                {"Q", q.expr},
                {"K", k.expr},
                {"V", v.expr},

@@ -45,6 +45,10 @@ SASS_COUNTS = {
     "hmma": re.compile(r"\bHMMA\."),
     "ffma": re.compile(r"\bFFMA\b"),
     "stg": re.compile(r"\bSTG\.E\b"),
+    # Stores to shared memory: a TF32 product given an operand that is not K-major stores each tile of it
+    # again, transposed, for its tensor-core instructions (the attention family's second product at
+    # KernelBench 97's shape: 80 where the values' K-major copy leaves 32, as its first product has).
+    "sts": re.compile(r"\bSTS(\.[A-Z0-9_]+)*\b"),
 }
 PTXAS_REGS = re.compile(r"Used (\d+) registers")
 PTXAS_SPILL = re.compile(r"(\d+) bytes spill stores, (\d+) bytes spill loads")
@@ -171,7 +175,7 @@ def _line(c: CompiledKernel) -> str:
     return (f"{c.kernel}: {c.registers} registers, {c.spill_store_bytes} B spilled, {c.shared_bytes} B shared, "
             f"{c.num_warps} warps, {c.num_stages} stages; global loads 128/64/<=32-bit {s['ldg_128']}/{s['ldg_64']}/"
             f"{s['ldg_32_or_less']}, async copies 128-bit/narrower {s['ldgsts_128']}/{s['ldgsts_narrow']}, "
-            f"HGMMA {s['hgmma']}, HMMA {s['hmma']}, FFMA {s['ffma']}")
+            f"HGMMA {s['hgmma']}, HMMA {s['hmma']}, FFMA {s['ffma']}, shared stores {s['sts']}")
 
 
 def main(argv: list[str] | None = None) -> int:

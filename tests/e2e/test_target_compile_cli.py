@@ -35,3 +35,26 @@ def test_a_problem_no_family_takes_is_said_and_nothing_is_compiled(tmp_path):
                        capture_output=True, text=True, timeout=600)
     assert "sort: no family takes it" in r.stderr, r.stdout + r.stderr
     assert "0 kernel files" in r.stdout
+
+
+def test_a_tf32_product_of_values_not_k_major_stores_them_again_in_shared_memory(tmp_path):
+    # Attention with value heads of 290 columns: the materialized variant on 3xTF32 is suggested without and
+    # then with the values' K-major copy. Without it the second product's tensor-core instructions need each
+    # tile of values transposed through shared memory: more shared stores than the first product, whose
+    # operands are K-major; with it the same count as the first product.
+    problem = DATA / "families" / "attention" / "problems" / "sdpa_wide_values.py"
+    out = tmp_path / "tc"
+    r = subprocess.run([str(ROOT / "scripts" / "target-compile"), "--out", str(out), str(problem)],
+                       capture_output=True, text=True, timeout=900)
+    assert r.returncode == 0, r.stdout + r.stderr
+    rows = json.load(open(out / "target-compile.json"))
+    stores = {}
+    for row in rows:
+        c = row["config"]
+        if c["variant"] == "materialized" and c["input_precision"] == "tf32x3":
+            sass = {k["kernel"]: k["sass"] for k in row["kernels"]}
+            assert sass["ka_probs_values_kernel"]["hgmma"] > 0, row
+            stores[c["v_k_major"]] = (sass["ka_probs_values_kernel"]["sts"], sass["ka_scores_kernel"]["sts"])
+    assert set(stores) == {0, 1}, rows
+    assert stores[0][0] > stores[0][1], stores
+    assert stores[1][0] == stores[1][1] < stores[0][0], stores

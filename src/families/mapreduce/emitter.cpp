@@ -59,9 +59,17 @@ std::string Emitter::load(const Operand& o) {
                      l_.offset_flat_j(o.strides, "k_out", "k_in", index_), index_, cast));
     return var;
   }
-  line(fmt::format("{} = tl.load({} + {}{}, mask=mask, other=0{}){}", var, o.ptr,
+  if (!varies(l_.reduced_inner)) {
+    // Constant along the tile's columns (a norm's weight per channel, a target per row): loaded once a row
+    // and widened to the tile by the mask's select. Loaded through the tile's pointer it would be one load
+    // per element, all of the same address: as many load instructions as the streamed operand's, for nothing.
+    line(fmt::format("{} = tl.where(mask, tl.load({} + {}{}, mask=row_ok & (j_out < {}), other=0){}, 0)", var, o.ptr,
+                     l_.offset(o.strides, "k_out", "k_in", "j_out", "j_in"), varies(l_.kept_inner) ? "" : " + 0 * k_in",
+                     l_.j_out, cast));
+    return var;
+  }
+  line(fmt::format("{} = tl.load({} + {}, mask=mask, other=0{}){}", var, o.ptr,
                    l_.offset(o.strides, "k_out", "k_in", "j_out", "j_in"),
-                   varies(l_.kept_inner) || varies(l_.reduced_inner) ? "" : " + 0 * j_in",
                    evict_first_ ? ", eviction_policy=\"evict_first\"" : "", cast));
   return var;
 }

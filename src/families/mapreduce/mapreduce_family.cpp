@@ -270,7 +270,7 @@ class MapReduceProblem final : public FamilyProblem {
       // The chunk in registers: read once, written from what is held.
       e.line("flat = first");
       e.line(fmt::format("j_out = k_out * 0 + flat // {}  # 64-bit, like k_out", l_.j_in));
-      e.line(fmt::format("j_in = flat % {} + tl.arange(0, {})[None, :]", l_.j_in, plan.block_j));
+      e.line(fmt::format("j_in = {} + tl.arange(0, {})[None, :]", flat_in_row(plan, "flat"), plan.block_j));
       e.line(fmt::format("mask = row_ok & (j_in < {}) & (flat + tl.arange(0, {})[None, :] < {})", l_.j_in, plan.block_j,
                          p_.row_length()));
       const std::string v = e.need(r.input);
@@ -370,7 +370,7 @@ class MapReduceProblem final : public FamilyProblem {
       const std::int64_t per_line = 128 / dtype_bytes(o->dtype);
       const std::int64_t lines = cdiv(plan.chunk, per_line);
       e.line(fmt::format("pf_at = tl.arange(0, {})[None, :] * {}", pow2_at_least(lines), per_line));
-      e.line(fmt::format("pf_j_in = flat % {} + pf_at", l_.j_in));
+      e.line(fmt::format("pf_j_in = {} + pf_at", flat_in_row(plan, "flat")));
       e.line(fmt::format("ka_prefetch_l2({} + {}, (nrow < ROWS) & (pf_at < {}) & (pf_j_in < {}) & (flat + pf_at < {}))",
                          o->ptr, l_.offset(o->strides, "nk_out", "nk_in", "j_out", "pf_j_in"), plan.chunk, l_.j_in,
                          p_.row_length()));
@@ -384,10 +384,21 @@ class MapReduceProblem final : public FamilyProblem {
     return 4;
   }
 
+  // A coop chunk's first position along the inner reduced axis, `flat % J_IN`. Triton's analysis loses the
+  // divisibility of a remainder, and with it the vector width of every load and store of the chunk (scalar
+  // 4-byte accesses where 16-byte ones were possible): flat is a multiple of the chunk and of the step, so
+  // the remainder is one of their gcd with J_IN, which is stated.
+  std::string flat_in_row(const Plan& plan, const std::string& flat) const {
+    const std::int64_t d = std::gcd(std::gcd(plan.chunk, static_cast<std::int64_t>(plan.block_j)), l_.j_in);
+    const std::string rem = fmt::format("{} % {}", flat, l_.j_in);
+    return d > 1 ? fmt::format("tl.multiple_of({}, {})", rem, d) : rem;
+  }
+
   std::string coop_pass(const Plan& plan, const std::string& body) const {
     return render("coop_pass", {{"CHUNK_STEPS", str(plan.chunk_steps)},
                                 {"BLOCK_J", str(plan.block_j)},
                                 {"J_IN", str(l_.j_in)},
+                                {"J_START", flat_in_row(plan, "flat")},
                                 {"ROW_LENGTH", str(p_.row_length())},
                                 {"BODY", strip(body)}}) +
            "\n";

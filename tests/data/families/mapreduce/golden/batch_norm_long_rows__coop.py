@@ -106,7 +106,7 @@ def ka_coop_kernel(x_c0_0_ptr, x_in0_1_ptr, x_c2__3_2_ptr, x_c1__3_3_ptr, x_c3__
         r0_shift = g0_x_in0_1
         flat = first
         j_out = k_out * 0 + flat // 256  # 64-bit, like k_out
-        j_in = flat % 256 + tl.arange(0, 128)[None, :]
+        j_in = tl.multiple_of(flat % 256, 128) + tl.arange(0, 128)[None, :]
         mask = row_ok & (j_in < 256) & (flat + tl.arange(0, 128)[None, :] < 512)
         x_in0_1 = tl.load(x_in0_1_ptr + k_in * 256 + j_out * 1024 + j_in, mask=mask, other=0).to(tl.float32)
         r0_d = tl.where(mask, x_in0_1 - r0_shift, 0.0)
@@ -119,7 +119,7 @@ def ka_coop_kernel(x_c0_0_ptr, x_in0_1_ptr, x_c2__3_2_ptr, x_c1__3_3_ptr, x_c3__
         nk_out = (nrow // 4).to(tl.int64)
         nk_in = (nrow % 4) + tl.zeros([1, 1], tl.int32)
         pf_at = tl.arange(0, 4)[None, :] * 32
-        pf_j_in = flat % 256 + pf_at
+        pf_j_in = tl.multiple_of(flat % 256, 128) + pf_at
         ka_prefetch_l2(x_in0_1_ptr + nk_in * 256 + j_out * 1024 + pf_j_in, (nrow < ROWS) & (pf_at < 128) & (pf_j_in < 256) & (flat + pf_at < 512))
         w = ka_wait_slots(slots + parts, part_live)
         r0_pa = tl.where(part_live, (w >> 32).to(tl.int32).to(tl.float32, bitcast=True), 0.0)

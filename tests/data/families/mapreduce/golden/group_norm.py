@@ -69,8 +69,8 @@ def ka_rows_kernel(x_in0__groups_0_ptr, x_c1__3_1_ptr, x_c0__3_2_ptr, out0_ptr, 
         j_out = k_out * 0 + step // 2  # 64-bit, like k_out
         j_in = (step % 2) * 16 + j_cols
         mask = row_ok & (j_in < 30)
-        x_c1__3_1 = tl.load(x_c1__3_1_ptr + k_in * 4 + j_out, mask=mask, other=0).to(tl.float32)
-        x_c0__3_2 = tl.load(x_c0__3_2_ptr + k_in * 4 + j_out, mask=mask, other=0).to(tl.float32)
+        x_c1__3_1 = tl.where(mask, tl.load(x_c1__3_1_ptr + k_in * 4 + j_out, mask=row_ok & (j_out < 4), other=0).to(tl.float32), 0)
+        x_c0__3_2 = tl.where(mask, tl.load(x_c0__3_2_ptr + k_in * 4 + j_out, mask=row_ok & (j_out < 4), other=0).to(tl.float32), 0)
         v_ka_t2 = (r0_m2 / 120.0)  # aten.div.Scalar
         v_ka_t3 = (v_ka_t2 + 1e-05)  # aten.add.Scalar
         v_ka_t4 = tl.rsqrt(v_ka_t3)  # aten.rsqrt.default

@@ -109,7 +109,7 @@ def ka_coop_kernel(x_in0__groups_0_ptr, x_c1__3_1_ptr, x_c0__3_2_ptr, out0_ptr, 
         for t in range(0, 4):
             flat = first + t * 256
             j_out = k_out * 0 + flat // 2048  # 64-bit, like k_out
-            j_in = flat % 2048 + tl.arange(0, 256)[None, :]
+            j_in = tl.multiple_of(flat % 2048, 256) + tl.arange(0, 256)[None, :]
             mask = row_ok & (j_in < 2048) & (flat + tl.arange(0, 256)[None, :] < 4096)
             x_in0__groups_0 = tl.load(x_in0__groups_0_ptr + k_out * 8192 + k_in * 4096 + j_out * 2048 + j_in, mask=mask, other=0).to(tl.float32)
             r0_d = tl.where(mask, x_in0__groups_0 - r0_shift, 0.0)
@@ -133,10 +133,10 @@ def ka_coop_kernel(x_in0__groups_0_ptr, x_c1__3_1_ptr, x_c0__3_2_ptr, out0_ptr, 
         for t in range(0, 4):
             flat = first + t * 256
             j_out = k_out * 0 + flat // 2048  # 64-bit, like k_out
-            j_in = flat % 2048 + tl.arange(0, 256)[None, :]
+            j_in = tl.multiple_of(flat % 2048, 256) + tl.arange(0, 256)[None, :]
             mask = row_ok & (j_in < 2048) & (flat + tl.arange(0, 256)[None, :] < 4096)
-            x_c1__3_1 = tl.load(x_c1__3_1_ptr + k_in * 2 + j_out, mask=mask, other=0).to(tl.float32)
-            x_c0__3_2 = tl.load(x_c0__3_2_ptr + k_in * 2 + j_out, mask=mask, other=0).to(tl.float32)
+            x_c1__3_1 = tl.where(mask, tl.load(x_c1__3_1_ptr + k_in * 2 + j_out, mask=row_ok & (j_out < 2), other=0).to(tl.float32), 0)
+            x_c0__3_2 = tl.where(mask, tl.load(x_c0__3_2_ptr + k_in * 2 + j_out, mask=row_ok & (j_out < 2), other=0).to(tl.float32), 0)
             v_ka_t2 = (r0_m2 / 4096.0)  # aten.div.Scalar
             v_ka_t3 = (v_ka_t2 + 1e-05)  # aten.add.Scalar
             v_ka_t4 = tl.rsqrt(v_ka_t3)  # aten.rsqrt.default

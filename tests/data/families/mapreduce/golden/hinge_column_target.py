@@ -55,7 +55,7 @@ def ka_partials_kernel(x_in0_0_ptr, x_in1_1_ptr, out0_ptr, ws_part_ptr, ws_row_p
         j_out = k_out * 0 + step // 1  # 64-bit, like k_out
         j_in = (step % 1) * 16 + j_cols
         mask = row_ok & (j_in < 3) & (step < 77)
-        x_in1_1 = tl.load(x_in1_1_ptr + j_out + 0 * j_in, mask=mask, other=0).to(tl.float32)
+        x_in1_1 = tl.where(mask, tl.load(x_in1_1_ptr + j_out + 0 * k_in, mask=row_ok & (j_out < 77), other=0).to(tl.float32), 0)
         x_in0_0 = tl.load(x_in0_0_ptr + j_out * 3 + j_in, mask=mask, other=0).to(tl.float32)
         v_n0 = (x_in0_0 * x_in1_1)  # aten.mul.Tensor
         v_n1 = (1.0 - v_n0 * 1.0)  # aten.rsub.Scalar

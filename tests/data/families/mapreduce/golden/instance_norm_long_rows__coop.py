@@ -106,7 +106,7 @@ def ka_coop_kernel(x_n0__instance_0_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, ws_t
         r0_shift = g0_x_n0__instance_0
         flat = first
         j_out = k_out * 0 + flat // 4096  # 64-bit, like k_out
-        j_in = flat % 4096 + tl.arange(0, 1024)[None, :]
+        j_in = tl.multiple_of(flat % 4096, 1024) + tl.arange(0, 1024)[None, :]
         mask = row_ok & (j_in < 4096) & (flat + tl.arange(0, 1024)[None, :] < 4096)
         x_n0__instance_0 = tl.load(x_n0__instance_0_ptr + k_in * 4096 + j_in, mask=mask, other=0).to(tl.float32)
         r0_d = tl.where(mask, x_n0__instance_0 - r0_shift, 0.0)
@@ -119,7 +119,7 @@ def ka_coop_kernel(x_n0__instance_0_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, ws_t
         nk_out = (nrow // 6).to(tl.int64)
         nk_in = (nrow % 6) + tl.zeros([1, 1], tl.int32)
         pf_at = tl.arange(0, 32)[None, :] * 32
-        pf_j_in = flat % 4096 + pf_at
+        pf_j_in = tl.multiple_of(flat % 4096, 1024) + pf_at
         ka_prefetch_l2(x_n0__instance_0_ptr + nk_in * 4096 + pf_j_in, (nrow < ROWS) & (pf_at < 1024) & (pf_j_in < 4096) & (flat + pf_at < 4096))
         w = ka_wait_slots(slots + parts, part_live)
         r0_pa = tl.where(part_live, (w >> 32).to(tl.int32).to(tl.float32, bitcast=True), 0.0)

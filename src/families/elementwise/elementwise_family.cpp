@@ -68,18 +68,42 @@ class ElementwiseProblem final : public FamilyProblem {
     return block <= std::max<std::int64_t>(pow2_at_least(numel_of(domain)), 32 * c.at("num_warps").get<std::int64_t>() * 4);
   }
 
+  // How many consecutive output elements read one value of an operand: the product of the innermost axes
+  // along which it is broadcast (stride 0); 1 where it varies along the innermost axis.
+  std::int64_t block_period(const std::vector<std::int64_t>& strides) const {
+    std::int64_t period = 1;
+    for (std::size_t a = domain.size(); a-- > 0;) {
+      if (domain[a] == 1) continue;
+      if (strides[a] != 0) break;
+      period *= domain[a];
+    }
+    return period;
+  }
+
   Emission emission(const Config& c) const override {
     const std::int64_t n = numel_of(domain), block = block_of(c);
     const bool evict_first = c.at("eviction").get<std::string>() == "evict_first";
     std::string params, args, loads, stores, allocs, rets;
+    // Offsets past 2^31 need 64-bit arithmetic; below that 32-bit is cheaper.
+    const bool wide = n + block >= (std::int64_t{1} << 31);
+    const std::string program_start = wide ? "pid.to(tl.int64) * BLOCK" : "pid * BLOCK";
+    bool start_defined = false;
     for (const auto& l : leaves) {
       params += l.ptr + ", ";
       args += l.tensor_expr + ", ";
       const std::string offset = flat_offset(domain, l.strides, "offsets");
       const std::string cast = float_dtype(l.dtype) ? ".to(" + compute + ")" : "";
-      if (offset == "0")  // one value broadcast everywhere
+      if (offset == "0") {  // one value broadcast everywhere
         loads += fmt::format("    {} = tl.load({}){}\n", l.var, l.ptr, cast);
-      else
+      } else if (block_period(l.strides) % block == 0) {
+        // Broadcast along the innermost axes over whole programs (diag(a) @ b reads a[i] for a row of b): one
+        // value a program, loaded once, where a load per element would issue as many load instructions as
+        // the streamed operand's, all of one address.
+        if (!start_defined) loads += fmt::format("    ka_start = {}\n", program_start);
+        start_defined = true;
+        loads += fmt::format("    {} = tl.load({} + {}){}\n", l.var, l.ptr, flat_offset(domain, l.strides, "ka_start"),
+                             cast);
+      } else
         loads += fmt::format("    {} = tl.load({} + {}, mask=mask{}){}\n", l.var, l.ptr, offset,
                              evict_first ? ", eviction_policy=\"evict_first\"" : "", cast);
     }
@@ -93,15 +117,13 @@ class ElementwiseProblem final : public FamilyProblem {
                             o.dtype, device_of);
       rets += (rets.empty() ? "" : ", ") + out;
     }
-    // Offsets past 2^31 need 64-bit arithmetic; below that 32-bit is cheaper.
-    const bool wide = n + block >= (std::int64_t{1} << 31);
     auto strip = [](std::string s) {
       while (!s.empty() && s.back() == '\n') s.pop_back();
       return s;
     };
     return {"kernel",
             {{"KERNEL_PARAMS", params},
-             {"PROGRAM_START", wide ? "pid.to(tl.int64) * BLOCK" : "pid * BLOCK"},
+             {"PROGRAM_START", program_start},
              {"LOADS", strip(loads)},
              {"BODY", strip(body)},
              {"STORES", strip(stores)},

@@ -93,6 +93,11 @@ int main(int argc, char** argv) {
                        "without --trials, else never; 0: never)")
       ->check(whole_number(0));
   optimize
+      ->add_option("--search-budget", opt.search_budget_s,
+                   "start no trial after this many seconds of search (default: 120 for the guided search on a GPU "
+                   "without --trials, else none; 0: none)")
+      ->check(real_number(0, true, std::nullopt, "a number of seconds"));
+  optimize
       ->add_option("--target", opt.target_fraction,
                    "stop once the best reaches this fraction of the roofline floor, e.g. 0.9 (needs a GPU)")
       ->check(real_number(0, true, 1.0, "a fraction"));
@@ -157,6 +162,10 @@ int main(int argc, char** argv) {
   bench_cmd->add_option("--precision", bench.precision, "strict or tf32")->check(one_of({"strict", "tf32"}));
   bench_cmd->add_option("--trials", bench.trials, "most candidates per problem, at least 1")
       ->check(whole_number(1, INT32_MAX, kTrialsHint));
+  bench_cmd
+      ->add_option("--search-budget", bench.search_budget_s,
+                   "seconds of search per problem after which no trial starts (default: optimize's)")
+      ->check(real_number(0, true, std::nullopt, "a number of seconds"));
   add_common_options(*bench_cmd, common);
 
   DiagnoseArgs diag;

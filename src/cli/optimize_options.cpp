@@ -48,6 +48,7 @@ OptimizeOptions optimize_options(const CommonOptions& common, const OptimizeArgs
   opt.seed = args.seed;
   opt.plateau = args.plateau;
   opt.target_fraction = args.target_fraction;
+  opt.search_budget_s = args.search_budget_s;
   opt.fresh = args.fresh;
   opt.finalists = args.finalists;
   return opt;
@@ -68,6 +69,7 @@ OptimizeOptions optimize_options(const CommonOptions& common, const SweepArgs& a
 OptimizeOptions optimize_options(const CommonOptions& common, const BenchArgs& args, const fs::path& problem) {
   OptimizeOptions opt = common_options(common, problem, bench_out_dir(args) / problem.stem(), args.precision);
   opt.max_trials = args.trials;
+  opt.search_budget_s = args.search_budget_s;
   return opt;
 }
 

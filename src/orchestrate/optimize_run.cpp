@@ -78,6 +78,11 @@ int effective_plateau(const OptimizeOptions& opt, bool on_gpu) {
   return on_gpu && opt.search == "guided" && opt.max_trials == 0 ? kDefaultPlateau : 0;
 }
 
+double effective_search_budget(const OptimizeOptions& opt, bool on_gpu) {
+  if (opt.search_budget_s >= 0) return opt.search_budget_s;
+  return on_gpu && opt.search == "guided" && opt.max_trials == 0 ? kDefaultSearchBudgetS : 0;
+}
+
 OptimizeOutcome run_optimize(const OptimizeOptions& opt, WorkerClient& worker, HistoryStore& history,
                              const std::vector<std::unique_ptr<Family>>& families) {
   WorkerPool only(worker);

@@ -1,6 +1,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <chrono>
 
 #include "kernelagent/core/error.hpp"
 #include "kernelagent/orchestrate/search_strategy.hpp"
@@ -50,6 +51,7 @@ std::unique_ptr<SearchStrategy> make_search(const std::string& name, std::uint64
 SearchOutcome run_search(SearchStrategy& strategy, MeasureExecutor& executor, SearchContext ctx,
                          const SearchLimits& limits, const std::function<void(const Trial&)>& on_trial) {
   SearchOutcome out;
+  const auto started = std::chrono::steady_clock::now();
   std::optional<double> best_us;
   int since_improvement = 0;
   auto count = [&](const Trial& t) {
@@ -74,6 +76,12 @@ SearchOutcome run_search(SearchStrategy& strategy, MeasureExecutor& executor, Se
     }
     if (limits.max_trials > 0 && static_cast<int>(ctx.trials.size()) >= limits.max_trials) {
       out.stop_reason = "trial budget";
+      break;
+    }
+    // A trial under way finishes; none starts after the budget (a trial is bounded by the candidate timeout).
+    if (limits.budget_s &&
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() >= *limits.budget_s) {
+      out.stop_reason = "search budget";
       break;
     }
     int k = std::max(1, executor.capacity());

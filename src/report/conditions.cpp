@@ -119,6 +119,7 @@ std::string search_text(const json& result) {
   if (const auto b = number_at(s, "budget")) text += fmt::format("; budget {:g}", *b);
   if (const auto p = number_at(s, "plateau")) text += fmt::format("; plateau {:g}", *p);
   if (const auto t = number_at(s, "target_us")) text += fmt::format("; target {}", time_us(*t));
+  if (const auto b = number_at(s, "budget_s")) text += fmt::format("; {:g} s of search at most", *b);
   if (field(s, "warm_starts").is_array() && !field(s, "warm_starts").empty())
     text += fmt::format("; {} warm starts", field(s, "warm_starts").size());
   return text;

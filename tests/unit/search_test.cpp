@@ -3,7 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <set>
+#include <thread>
 
 #include "kernelagent/core/error.hpp"
 #include "kernelagent/diagnose/diagnosis.hpp"
@@ -206,6 +208,49 @@ TEST(Search, GuidedOnAGpuStopsOnAPlateauByDefault) {
     ASSERT_NE(out.best(), nullptr) << path;
     EXPECT_LE(*out.best()->result.median_us, *rec.best_us() * 1.02) << path.filename();
   }
+}
+
+// A record whose every measurement takes `each` of wall time, as a GPU's would.
+class SlowRecord : public MeasureExecutor {
+ public:
+  SlowRecord(SweepRecord& rec, std::chrono::milliseconds each) : rec_(rec), each_(each) {}
+  Measurement measure(const Config& c, const std::string&) override {
+    std::this_thread::sleep_for(each_);
+    return rec_.measure(c);
+  }
+
+ private:
+  SweepRecord& rec_;
+  std::chrono::milliseconds each_;
+};
+
+TEST(Search, NoTrialStartsAfterTheSearchBudget) {
+  SweepRecord rec = square_sweep();
+  SlowRecord slow(rec, std::chrono::milliseconds(40));
+  auto s = make_exhaustive_search();
+  SearchOutcome out = run_search(*s, slow, context_for(rec), {.budget_s = 0.1});
+  EXPECT_EQ(out.stop_reason, "search budget");
+  // 0.1 s at 40 ms or more a trial: the third trial starts at 80 ms at the earliest, and no fourth after
+  // 120 ms (a loaded machine sleeps longer, and starts fewer).
+  EXPECT_GE(out.trials.size(), 1u);
+  EXPECT_LE(out.trials.size(), 3u);
+  EXPECT_GT(rec.configs().size(), 3u);
+  // Without a budget the same search runs to the end of the space.
+  auto all = make_exhaustive_search();
+  EXPECT_EQ(run_search(*all, rec, context_for(rec), {}).stop_reason, "space exhausted");
+}
+
+TEST(Search, TheDefaultRunHasASearchBudget) {
+  OptimizeOptions opt;
+  EXPECT_EQ(effective_search_budget(opt, true), kDefaultSearchBudgetS);
+  EXPECT_EQ(effective_search_budget(opt, false), 0);  // the CPU's one trial needs none
+  opt.max_trials = 20;
+  EXPECT_EQ(effective_search_budget(opt, true), 0);  // a trial budget is the user's stop
+  opt.search_budget_s = 30;
+  EXPECT_EQ(effective_search_budget(opt, true), 30);  // --search-budget wins
+  opt.search_budget_s = 0;
+  opt.max_trials = 0;
+  EXPECT_EQ(effective_search_budget(opt, true), 0);  // --search-budget 0: none
 }
 
 TEST(Search, AProfiledRecordPrescribesFromItsDiagnoses) {

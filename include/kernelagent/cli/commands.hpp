@@ -40,6 +40,7 @@ struct OptimizeArgs {
   std::uint64_t seed = 1;         // --seed: for --search random
   int plateau = -1;               // --plateau N: stop after N trials without a 1 % gain (0: never; -1: default)
   double target_fraction = 0;     // --target F: stop at this fraction of the roofline (0: never)
+  double search_budget_s = -1;    // --search-budget S: start no trial after S seconds of search (-1: default)
   bool fresh = false;             // --fresh: ignore the history (no resume, no warm start)
   std::string profile = "auto";   // --profile auto|on|off: Nsight Compute diagnoses of the beam parents
   std::string ncu;                // --ncu: the ncu executable
@@ -77,6 +78,7 @@ struct BenchArgs {
   std::string out;
   std::string precision = "strict";
   int trials = 0;
+  double search_budget_s = -1;  // --search-budget S, each problem's (-1: optimize's default)
 };
 
 struct DiagnoseArgs {

@@ -38,6 +38,10 @@ struct ProgressEvent {
 // exhaustive best before 10 trials passed without a 1 % improvement, and it saves measuring the rest of
 // the space (which is what exhaustive is for).
 inline constexpr int kDefaultPlateau = 10;
+// Seconds of search after which the default guided search on a GPU starts no more trials: with loading,
+// the baselines (torch.compile's compile among them) and the final measurement, a default optimize of a
+// problem stays within about three minutes.
+inline constexpr double kDefaultSearchBudgetS = 120;
 
 struct OptimizeOptions {
   std::filesystem::path problem;
@@ -53,6 +57,8 @@ struct OptimizeOptions {
   int plateau = -1;  // stop after this many trials without a 1 % improvement (0: never; -1: kDefaultPlateau
                      // for the guided search on a GPU without a trial limit, else never)
   double target_fraction = 0;     // stop once the best reaches this fraction of the roofline floor (0: never)
+  double search_budget_s = -1;    // start no trial after this many seconds of search (0: never stop for time;
+                                  // -1: kDefaultSearchBudgetS where the plateau is on by default, else never)
   bool fresh = false;             // ignore the history: measure everything again, no warm start
   std::string family;             // only this family (empty: the first that implements the problem)
   int finalists = 3;              // candidates re-measured against the baselines at the end
@@ -83,6 +89,9 @@ struct OptimizeOutcome {
 // The plateau the search stops at: --plateau when given, else kDefaultPlateau for a guided search on a GPU
 // with no trial limit, else none (0).
 int effective_plateau(const OptimizeOptions& opt, bool on_gpu);
+// The search's time budget in seconds (0: none): --search-budget when given, else kDefaultSearchBudgetS for
+// a guided search on a GPU without --trials (the default run), else none.
+double effective_search_budget(const OptimizeOptions& opt, bool on_gpu);
 
 // On one worker (one GPU, or the CPU).
 OptimizeOutcome run_optimize(const OptimizeOptions& options, WorkerClient& worker, HistoryStore& history,

@@ -75,13 +75,14 @@ struct SearchLimits {
   int max_trials = 0;               // 0: no limit but the space
   std::optional<double> target_us;  // stop once a measurement is at or below this (the roofline target)
   int plateau = 0;                  // stop after this many trials without a 1 % improvement (0: never)
+  std::optional<double> budget_s;   // start no trial once the search has run this many seconds
 };
 // The limits count the trials the context already holds: a search resumed with 3 trials and a budget of
 // 5 measures 2 more.
 
 struct SearchOutcome {
   std::vector<Trial> trials;
-  std::string stop_reason;  // "space exhausted", "trial budget", "target reached", "plateau"
+  std::string stop_reason;  // "space exhausted", "trial budget", "target reached", "plateau", "search budget"
   const Trial* best() const;
 };
 

@@ -51,6 +51,7 @@ KnobSearchRequest search_request(const OptimizeState& s) {
   // On the CPU nothing is timed, so one checked candidate is all a search learns unless more are asked for.
   req.limits.max_trials = opt.max_trials > 0 ? opt.max_trials : (gpu || opt.whole_space ? 0 : 1);
   req.limits.plateau = effective_plateau(opt, gpu != nullptr);
+  if (const double budget = effective_search_budget(opt, gpu != nullptr); budget > 0) req.limits.budget_s = budget;
   if (!gpu || req.valid.empty()) return req;
   req.bound = floor_of(s.trace, s.dtype, opt.precision, family, req.valid.front(), *gpu).roofline.bound;
   // The target is a fraction of the lowest floor of any valid configuration's unit, so that reaching it

@@ -109,6 +109,7 @@ std::map<std::string, int> record_search(OptimizeState& s, const KnobSearchReque
                         {"budget", req.limits.max_trials > 0 ? json(req.limits.max_trials) : json(nullptr)},
                         {"plateau", req.limits.plateau > 0 ? json(req.limits.plateau) : json(nullptr)},
                         {"target_us", opt_json(req.limits.target_us)},
+                        {"budget_s", opt_json(req.limits.budget_s)},
                         {"warm_starts", warm_starts}};
   return by_status;
 }

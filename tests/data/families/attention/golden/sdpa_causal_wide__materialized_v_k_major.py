@@ -42,14 +42,21 @@ def ka_scores_kernel(q_ptr, k_ptr, s_ptr, SCALE: tl.constexpr, H: tl.constexpr, 
                      K_SB: tl.constexpr, K_SH: tl.constexpr, K_SN: tl.constexpr, K_SD: tl.constexpr,
                      CAUSAL: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_D: tl.constexpr,
                      PRECISION: tl.constexpr):
-    # Program (bh, query block, key block): a tile of the scores S = SCALE * Q K^T, summed over the head
-    # dimension in steps of BLOCK_D (a product of its own, pipelined), written to the workspace; a causal
-    # tile writes -inf past the diagonal.
-    bh = tl.program_id(0)
+    # Program ((bh * Q_BLOCKS + qb) * K_BLOCKS + kb): a tile of the scores S = SCALE * Q K^T, summed over the
+    # head dimension in steps of BLOCK_D (a product of its own, pipelined), written to the workspace; a causal
+    # tile writes -inf past the diagonal. The head is the slowest index: a head's tiles run together and
+    # share its queries and keys in L2 (with the head fastest, each tile of a head ran a whole grid row apart
+    # from the others, and the queries and keys came from DRAM once a tile).
+    q_blocks: tl.constexpr = (M + BLOCK_M - 1) // BLOCK_M
+    k_blocks: tl.constexpr = (N + BLOCK_N - 1) // BLOCK_N
+    pid = tl.program_id(0)
+    kb = pid % k_blocks
+    qb = (pid // k_blocks) % q_blocks
+    bh = pid // (k_blocks * q_blocks)
     b = (bh // H).to(tl.int64)
     h = (bh % H).to(tl.int64)
-    rows = tl.program_id(1) * BLOCK_M + tl.arange(0, BLOCK_M)
-    keys = tl.program_id(2) * BLOCK_N + tl.arange(0, BLOCK_N)
+    rows = qb * BLOCK_M + tl.arange(0, BLOCK_M)
+    keys = kb * BLOCK_N + tl.arange(0, BLOCK_N)
     row_ok = rows < M
     key_ok = keys < N
     q_base = q_ptr + b * Q_SB + h * Q_SH
@@ -97,14 +104,21 @@ def ka_probs_values_kernel(p_ptr, v_ptr, o_ptr, H: tl.constexpr, M: tl.constexpr
                            DV: tl.constexpr, V_SB: tl.constexpr, V_SH: tl.constexpr, V_SN: tl.constexpr,
                            V_SD: tl.constexpr, CAUSAL: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
                            BLOCK_DV: tl.constexpr, PRECISION: tl.constexpr):
-    # Program (bh, query block, column block): a tile of the output P V, the keys in steps of BLOCK_N (the
-    # configuration's block_d: the step of both products' sums, so that each tile and its pipeline are the
-    # matmul family's; a causal block of queries stops at its last row's keys).
-    bh = tl.program_id(0)
+    # Program ((bh * Q_BLOCKS + qb) * DV_BLOCKS + eb): a tile of the output P V, the keys in steps of BLOCK_N
+    # (the configuration's block_d: the step of both products' sums, so that each tile and its pipeline are the
+    # matmul family's; a causal block of queries stops at its last row's keys). The head is the slowest
+    # index, the column block the fastest: a block of probabilities is read from L2 by the programs of its
+    # column blocks together, and a head's values by its query blocks.
+    q_blocks: tl.constexpr = (M + BLOCK_M - 1) // BLOCK_M
+    dv_blocks: tl.constexpr = (DV + BLOCK_DV - 1) // BLOCK_DV
+    pid = tl.program_id(0)
+    eb = pid % dv_blocks
+    qb = (pid // dv_blocks) % q_blocks
+    bh = pid // (dv_blocks * q_blocks)
     b = (bh // H).to(tl.int64)
     h = (bh % H).to(tl.int64)
-    rows = tl.program_id(1) * BLOCK_M + tl.arange(0, BLOCK_M)
-    ee = tl.program_id(2) * BLOCK_DV + tl.arange(0, BLOCK_DV)
+    rows = qb * BLOCK_M + tl.arange(0, BLOCK_M)
+    ee = eb * BLOCK_DV + tl.arange(0, BLOCK_DV)
     row_ok = rows < M
     e_ok = ee < DV
     p_base = p_ptr + bh.to(tl.int64) * M * N
@@ -112,7 +126,7 @@ def ka_probs_values_kernel(p_ptr, v_ptr, o_ptr, H: tl.constexpr, M: tl.constexpr
     acc = tl.zeros([BLOCK_M, BLOCK_DV], tl.float32)
     if CAUSAL:
         for n0 in range(0, N, BLOCK_N):
-            if n0 < (tl.program_id(1) + 1) * BLOCK_M:  # no key past the block's last row
+            if n0 < (qb + 1) * BLOCK_M:  # no key past the block's last row
                 acc = ka_probs_times_values(p_base, v_base, n0, rows, row_ok, ee, e_ok, acc, N, V_SN, V_SD, BLOCK_N,
                                             PRECISION)
     else:
@@ -142,8 +156,8 @@ class ModelNew(nn.Module):
         out = torch.empty((1, 2, 33, 48), dtype=torch.float32, device=q.device)
         # The scores in a workspace of 2 x 33 x 33 fp32, then their softmax in place, then P V.
         s = torch.empty((2, 33, 33), dtype=torch.float32, device=q.device)
-        ka_scores_kernel[(2, 3, 2)](q, k, s, SCALE=0.11180339887498948, H=2, M=33, N=33, D=80, Q_SB=5280, Q_SH=2640, Q_SM=80, Q_SD=1, K_SB=5280, K_SH=2640, K_SN=80, K_SD=1, CAUSAL=True, BLOCK_M=16, BLOCK_N=32, BLOCK_D=32, PRECISION="tf32x3", num_warps=4, num_stages=2)
+        ka_scores_kernel[(2 * 3 * 2,)](q, k, s, SCALE=0.11180339887498948, H=2, M=33, N=33, D=80, Q_SB=5280, Q_SH=2640, Q_SM=80, Q_SD=1, K_SB=5280, K_SH=2640, K_SN=80, K_SD=1, CAUSAL=True, BLOCK_M=16, BLOCK_N=32, BLOCK_D=32, PRECISION="tf32x3", num_warps=4, num_stages=2)
         ka_softmax_rows_kernel[(66,)](s, N=33, N_P2=64, num_warps=1)
         v = ka_k_major(v, 2, 48, 33, (1584, 1, 48), 33)  # the values, keys contiguous
-        ka_probs_values_kernel[(2, 3, 2)](s, v, out, H=2, M=33, N=33, DV=48, V_SB=3168, V_SH=1584, V_SN=1, V_SD=33, CAUSAL=True, BLOCK_M=16, BLOCK_N=32, BLOCK_DV=32, PRECISION="tf32x3", num_warps=4, num_stages=2)
+        ka_probs_values_kernel[(2 * 3 * 2,)](s, v, out, H=2, M=33, N=33, DV=48, V_SB=3168, V_SH=1584, V_SN=1, V_SD=33, CAUSAL=True, BLOCK_M=16, BLOCK_N=32, BLOCK_DV=32, PRECISION="tf32x3", num_warps=4, num_stages=2)
         return out

@@ -49,8 +49,8 @@ TEST(AttentionFamily, WideHeadsSuggestTheMaterializedVariantOnTheTensorCoresTheP
     // Three kernels, and the workspace of every score: 1024 heads x 512 x 512 fp32; the second product sums
     // the keys in steps of block_d.
     const std::string src = p->emit(c, {"97.py"});
-    for (const char* k : {"ka_scores_kernel[(1024, 4, 4)]", "ka_softmax_rows_kernel[(524288,)]",
-                          "ka_probs_values_kernel[(1024, 4, 8)]", "torch.empty((1024, 512, 512), dtype=torch.float32",
+    for (const char* k : {"ka_scores_kernel[(1024 * 4 * 4,)]", "ka_softmax_rows_kernel[(524288,)]",
+                          "ka_probs_values_kernel[(1024 * 4 * 8,)]", "torch.empty((1024, 512, 512), dtype=torch.float32",
                           "BLOCK_N=128, BLOCK_D=64", "BLOCK_N=64, BLOCK_DV=128"})
       EXPECT_NE(src.find(k), std::string::npos) << k;
     EXPECT_EQ(src.find("ka_k_major("), std::string::npos);

@@ -69,7 +69,7 @@ std::string Emitter::load(const Operand& o) {
     return var;
   }
   line(fmt::format("{} = tl.load({} + {}, mask=mask, other=0{}){}", var, o.ptr,
-                   l_.offset(o.strides, "k_out", "k_in", "j_out", "j_in"),
+                   elements_at_.empty() ? l_.offset(o.strides, "k_out", "k_in", "j_out", "j_in") : elements_at_,
                    evict_first_ ? ", eviction_policy=\"evict_first\"" : "", cast));
   return var;
 }

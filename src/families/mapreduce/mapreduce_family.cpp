@@ -266,7 +266,53 @@ class MapReduceProblem final : public FamilyProblem {
     e.line("ka_first = tl.zeros([1, 1], tl.int32)");
     if (r.op == ReduceOp::moments) e.line(fmt::format("{}_shift = {}", r.var, e.evaluate_at(r.input, "ka_first")));
     const bool held = plan.chunk_steps == 1;
-    if (held) {
+    const std::int64_t vec = held ? misaligned_rows_vector(r) : 0;
+    if (vec > 0) {
+      // Rows not 16-byte aligned (65535 floats): the chunks tile the row's aligned body, from its first
+      // 16-byte boundary to its last, so that every load and store of a chunk is a vector of `vec`; the at
+      // most vec - 1 positions before and after the body (the edges) are part 0's, read and written one by one.
+      // Scalars (Triton states a divisibility of a scalar, not of a [1, 1] tensor's).
+      e.line(fmt::format("ka_k_in = row % {}", l_.k_in));
+      e.line(fmt::format("ka_row = {}", l_.offset(l_.contiguous(), "k_out", "ka_k_in", "", "")));
+      e.line(fmt::format("ka_head = ({0} - ka_row % {0}) % {0}", vec));
+      e.line(fmt::format("ka_tail = (ka_row + {}) % {}", l_.j_in, vec));
+      e.line(fmt::format("ka_body = tl.multiple_of({} - ka_head - ka_tail, {})", l_.j_in, vec));
+      e.line("flat = first");
+      e.line("j_out = k_out * 0");
+      e.line(fmt::format("j_in = ka_head + flat + tl.arange(0, {})[None, :]", plan.block_j));
+      e.line(fmt::format("ka_at = tl.multiple_of(ka_row + ka_head, {}) + flat + tl.arange(0, {})[None, :]", vec,
+                         plan.block_j));
+      e.line(fmt::format("mask = row_ok & (flat + tl.arange(0, {})[None, :] < ka_body)", plan.block_j));
+      e.line(fmt::format("ka_e = tl.arange(0, {})[None, :]", 2 * vec));
+      e.line(fmt::format("ka_edge = tl.where(ka_e < {0}, ka_e, {1} - {2} + ka_e)", vec, l_.j_in, 2 * vec));
+      e.line(fmt::format("ka_edge_live = row_ok & (part == 0) & tl.where(ka_e < {0}, ka_e < ka_head, ka_e >= {1} - ka_tail)",
+                         vec, 2 * vec));
+      e.read_elements_at("ka_at");
+      const std::string v = e.need(r.input);
+      const std::string ve = e.evaluate_at(r.input, "ka_edge");
+      switch (r.op) {
+        case ReduceOp::sum:
+        case ReduceOp::max:
+        case ReduceOp::min: {
+          const std::string f = tl_reduce(r.op), id = identity_of(r.op);
+          const std::string main = fmt::format("{}(tl.where(mask, {}, {}))", f, v, id);
+          const std::string edge = fmt::format("{}(tl.where(ka_edge_live, {}, {}))", f, ve, id);
+          e.line(r.op == ReduceOp::sum ? fmt::format("{}_a = {} + {}", r.var, main, edge)
+                                       : fmt::format("{}_a = {}({}, {})", r.var,
+                                                     r.op == ReduceOp::max ? "tl.maximum" : "tl.minimum", main, edge));
+          e.line(fmt::format("{0}_b = tl.zeros_like({0}_a)", r.var));
+          break;
+        }
+        case ReduceOp::moments:
+          e.line(fmt::format("{0}_d = tl.where(mask, {1} - {0}_shift, 0.0)", r.var, v));
+          e.line(fmt::format("{0}_de = tl.where(ka_edge_live, {1} - {0}_shift, 0.0)", r.var, ve));
+          e.line(fmt::format("{0}_a = tl.sum({0}_d) + tl.sum({0}_de)", r.var));
+          e.line(fmt::format("{0}_b = tl.sum({0}_d * {0}_d) + tl.sum({0}_de * {0}_de)", r.var));
+          break;
+        case ReduceOp::logsumexp:
+          throw std::logic_error("misaligned_rows_vector excludes logsumexp");
+      }
+    } else if (held) {
       // The chunk in registers: read once, written from what is held.
       e.line("flat = first");
       e.line(fmt::format("j_out = k_out * 0 + flat // {}  # 64-bit, like k_out", l_.j_in));
@@ -338,7 +384,18 @@ class MapReduceProblem final : public FamilyProblem {
         finish_reduction(e, r);
         break;
     }
-    if (held) {
+    if (vec > 0) {
+      // The body from the registers, in vectors; the edges at their positions.
+      for (std::size_t i = 0; i < p_.outputs.size(); ++i) {
+        const Output& o = p_.outputs[i];
+        if (o.level != Level::element) continue;
+        e.line(fmt::format("tl.store(out{0}_ptr + ka_at, {1}.to(out{0}_ptr.dtype.element_ty), mask=mask)", i,
+                           e.need(o.value)));
+        e.line(fmt::format("tl.store(out{0}_ptr + {1}, {2}.to(out{0}_ptr.dtype.element_ty), mask=ka_edge_live)", i,
+                           l_.offset_flat_j(l_.contiguous(), "k_out", "k_in", "ka_edge"),
+                           e.evaluate_at(o.value, "ka_edge")));
+      }
+    } else if (held) {
       element_stores(e);
     } else if (p_.has(Level::element, true)) {
       out += e.take();
@@ -382,6 +439,35 @@ class MapReduceProblem final : public FamilyProblem {
     if (dtype == "float16" || dtype == "bfloat16" || dtype == "int16") return 2;
     if (dtype == "int8" || dtype == "uint8" || dtype == "bool") return 1;
     return 4;
+  }
+
+  // The vector width, in elements, of the coop chunks of rows that are not 16-byte aligned, read in aligned
+  // vectors from each row's first 16-byte boundary; 0 where the rows are aligned or the form does not apply:
+  // one reduced axis run (no reduced outer index), every element operand and output of one element size and
+  // laid out as the domain's contiguous strides, a sum, max, min or moments.
+  std::int64_t misaligned_rows_vector(const Reduction& r) const {
+    if (l_.j_out != 1 || l_.reduced_inner.empty() || r.op == ReduceOp::logsumexp) return 0;
+    const std::vector<std::int64_t> contiguous = l_.contiguous();
+    std::int64_t bytes = 0;
+    auto same_size = [&](const std::string& dtype) {
+      const std::int64_t b = dtype_bytes(dtype);
+      if (bytes == 0) bytes = b;
+      return b == bytes;
+    };
+    for (const auto& o : p_.operands) {
+      if (o.level != Level::element) continue;
+      bool varies = false;
+      for (auto a : l_.reduced_inner) varies = varies || (l_.domain[a] > 1 && o.strides[a] != 0);
+      if (!varies) continue;  // read once a row
+      for (std::size_t a = 0; a < l_.domain.size(); ++a)
+        if (l_.domain[a] > 1 && o.strides[a] != contiguous[a]) return 0;
+      if (!same_size(o.dtype)) return 0;
+    }
+    for (const auto& o : p_.outputs)
+      if (o.level == Level::element && !same_size(o.dtype)) return 0;
+    if (bytes == 0 || 16 % bytes != 0) return 0;
+    const std::int64_t vec = 16 / bytes;
+    return vec > 1 && l_.j_in % vec != 0 && l_.j_in >= 2 * vec ? vec : 0;
   }
 
   // A coop chunk's first position along the inner reduced axis, `flat % J_IN`. Triton's analysis loses the

@@ -37,6 +37,10 @@ class Emitter {
   // variable): its element operands are loaded there, the rows' values are this emitter's. A moments
   // reduction's shift is its input at position 0; a gathered value is its source at the row's index.
   std::string evaluate_at(const std::string& ref, const std::string& index);
+  // Element operands that vary along the row are read at `at`, a whole offset expression (the coop chunk of
+  // rows not 16-byte aligned: its offset stated a multiple of the vector, which the layout's sum cannot say);
+  // only for operands laid out as the domain's contiguous strides.
+  void read_elements_at(const std::string& at) { elements_at_ = at; }
   // Takes over the other emitter's row and total values (those written before a loop, read inside it).
   void import_rows(const Emitter& other);
   // Appends a line of the kernel's own at the current point.
@@ -54,6 +58,7 @@ class Emitter {
   bool evict_first_;
   std::string prefix_;  // of the variables of a gathered evaluation
   std::string index_;   // the flat reduced position of a gathered evaluation ("" otherwise)
+  std::string elements_at_;  // read_elements_at's offset ("" otherwise)
   std::map<std::string, std::string> var_of_;
   std::string lines_;
   int gathers_ = 0;

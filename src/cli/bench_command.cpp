@@ -4,6 +4,7 @@
 #include <atomic>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <mutex>
 #include <thread>
 
@@ -74,6 +75,30 @@ void print_table(const json& rows, const std::string& conditions) {
   }
 }
 
+// The rows of an earlier bench.json in the output folder that --resume keeps: every problem that had its
+// turn (ok or failed: a failure is a finding, not a gap), measured on the same GPU under the same policy.
+std::map<std::string, json> finished_rows(const fs::path& out_dir, const std::string& gpu, const std::string& precision) {
+  const fs::path path = out_dir / "bench.json";
+  if (!fs::exists(path)) return {};
+  json doc;
+  try {
+    std::ifstream in(path);
+    doc = json::parse(in);
+  } catch (const json::exception& e) {
+    throw UserError(ExitCode::bad_input, fmt::format("--resume: {} is not a bench.json ({})", path.string(), e.what()));
+  }
+  if (doc.value("precision", "") != precision || doc.value("gpu", "") != gpu)
+    throw UserError(ExitCode::bad_input,
+                    fmt::format("--resume: {} was measured on {} under {}, not on {} under {}; give another --out",
+                                path.string(), doc.value("gpu", "?"), doc.value("precision", "?"), gpu, precision));
+  std::map<std::string, json> kept;
+  for (const auto& row : doc.value("rows", json::array())) {
+    const std::string status = row.value("status", "");
+    if (status != "not_run" && status != "no_worker" && !status.empty()) kept[row.value("problem", "")] = row;
+  }
+  return kept;
+}
+
 }  // namespace
 
 int run_bench_command(const CommonOptions& common, const BenchArgs& args) {
@@ -102,6 +127,20 @@ int run_bench_command(const CommonOptions& common, const BenchArgs& args) {
   const int at_once = static_cast<int>(std::min(live.size(), problems.size()));
   std::vector<json> rows(problems.size());
   std::vector<bool> ran(problems.size(), false);
+  std::vector<std::size_t> to_run;
+  const std::map<std::string, json> kept =
+      args.resume ? finished_rows(out_dir, gpu_name, args.precision) : std::map<std::string, json>{};
+  for (std::size_t i = 0; i < problems.size(); ++i) {
+    if (auto it = kept.find(problems[i].stem().string()); it != kept.end()) {
+      rows[i] = it->second;
+      ran[i] = true;
+    } else {
+      to_run.push_back(i);
+    }
+  }
+  if (args.resume && !common.json)
+    fmt::print("resumed     {} of {} problems from {}; {} to run\n", problems.size() - to_run.size(), problems.size(),
+               (out_dir / "bench.json").string(), to_run.size());
   std::atomic<int> failures{0};
   std::atomic<std::size_t> next{0};
   // bench.json is rewritten after every problem, so a bench stopped part way (a time limit, a lost machine)
@@ -153,7 +192,7 @@ int run_bench_command(const CommonOptions& common, const BenchArgs& args) {
     return out.result.value("status", "") != "no_worker";
   };
   if (at_once <= 1) {
-    for (std::size_t i = 0; i < problems.size(); ++i)
+    for (std::size_t i : to_run)
       run_one(i, *session.worker, *session.history, session.pool->slot(session.pool->home()).label);
   } else {
     std::vector<std::thread> threads;
@@ -162,8 +201,8 @@ int run_bench_command(const CommonOptions& common, const BenchArgs& args) {
         // Each thread writes the history through its own connection (SQLite's WAL takes them in turn).
         HistoryStore history(session.history->path());
         try {
-          for (std::size_t i = next++; i < problems.size(); i = next++)
-            if (!run_one(i, session.pool->worker(slot), history, session.pool->slot(slot).label)) break;
+          for (std::size_t n = next++; n < to_run.size(); n = next++)
+            if (!run_one(to_run[n], session.pool->worker(slot), history, session.pool->slot(slot).label)) break;
         } catch (const std::exception& e) {
           std::lock_guard lock(progress_mu);
           std::cerr << "kernelagent: " << session.pool->slot(slot).label << ": " << e.what() << "\n";

@@ -166,6 +166,9 @@ int main(int argc, char** argv) {
       ->add_option("--search-budget", bench.search_budget_s,
                    "seconds of search per problem after which no trial starts (default: optimize's)")
       ->check(real_number(0, true, std::nullopt, "a number of seconds"));
+  bench_cmd->add_flag("--resume", bench.resume,
+                      "keep the problems the bench.json in --out finished (same GPU and precision) and run the "
+                      "others: a bench spread over several sittings");
   add_common_options(*bench_cmd, common);
 
   DiagnoseArgs diag;

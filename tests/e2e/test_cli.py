@@ -235,3 +235,33 @@ def test_a_broken_kernel_family_folder_is_named(kernelagent, tmp_path, breakage,
     assert r.returncode == 4, r.stderr
     assert words in r.stderr and str(family) in r.stderr, r.stderr
     assert "internal error" not in r.stderr
+
+
+def test_a_resumed_bench_keeps_the_finished_rows_and_runs_the_others(kernelagent, tmp_path):
+    """bench --resume: a bench spread over several sittings is one table; a row kept is not measured again."""
+    problems = tmp_path / "problems"
+    problems.mkdir()
+    for name in ("a_relu", "b_relu"):
+        (problems / f"{name}.py").write_text(TINY)
+    out = tmp_path / "bench"
+    r = kernelagent("bench", problems, "--out", out, db=tmp_path / "h.sqlite")
+    assert r.returncode == 0, r.stderr
+    first = json.loads((out / "bench.json").read_text())
+    # As a bench stopped after its first problem leaves it, with a mark on the kept row.
+    doc = json.loads(json.dumps(first))
+    doc["rows"][0]["elapsed_s"] = 1234.5
+    doc["rows"][1] = {"problem": "b_relu", "status": "not_run", "message": "not reached"}
+    doc["complete"] = False
+    (out / "bench.json").write_text(json.dumps(doc))
+    (problems / "c_relu.py").write_text(TINY)
+    r = kernelagent("bench", problems, "--out", out, "--resume", db=tmp_path / "h.sqlite")
+    assert r.returncode == 0, r.stderr
+    assert "resumed     1 of 3 problems" in r.stdout
+    again = json.loads((out / "bench.json").read_text())
+    assert [row["problem"] for row in again["rows"]] == ["a_relu", "b_relu", "c_relu"]
+    assert again["rows"][0]["elapsed_s"] == 1234.5  # kept, not run again
+    assert [row["status"] for row in again["rows"]] == ["ok", "ok", "ok"]
+    assert again["complete"] is True and again["summary"]["run"] == 3
+    # Another policy's bench.json is not resumed into.
+    r = kernelagent("bench", problems, "--out", out, "--resume", "--precision", "tf32", db=tmp_path / "h.sqlite")
+    assert r.returncode == 2 and "under strict, not on" in r.stderr

@@ -79,6 +79,7 @@ struct BenchArgs {
   std::string precision = "strict";
   int trials = 0;
   double search_budget_s = -1;  // --search-budget S, each problem's (-1: optimize's default)
+  bool resume = false;          // --resume: keep the rows of the bench.json in --out, run only the others
 };
 
 struct DiagnoseArgs {

@@ -170,6 +170,23 @@ std::set<std::string> ancestors(const OpGraph& g, const std::string& name) {
 
 bool is_scan(const std::string& t) { return t == "aten.cumsum.default" || t == "aten.cumprod.default"; }
 
+// The zero of an exclusive scan's shift: `cat` puts one zero (zeros_like or zeros, one position long along
+// `dim`) before one other tensor along `dim`. Null when it is any other cat.
+const Node* leading_zero(const OpGraph& g, const Node& cat, std::size_t dim) {
+  auto parts = cat.arg(0, "tensors");
+  if (!parts || parts->kind != Arg::Kind::list || parts->items.size() != 2) return nullptr;
+  if (parts->items[0].kind != Arg::Kind::ref || parts->items[1].kind != Arg::Kind::ref) return nullptr;
+  const auto rank = static_cast<std::int64_t>(cat.meta.shape.size());
+  std::int64_t d = int_arg(cat, 1, "dim").value_or(0);
+  if (d < 0) d += rank;
+  if (d != static_cast<std::int64_t>(dim)) return nullptr;
+  const Node* zero = g.find_node(parts->items[0].ref);
+  if (!zero || (zero->target != "aten.zeros_like.default" && zero->target != "aten.zeros.default") ||
+      static_cast<std::int64_t>(zero->meta.shape.size()) != rank || zero->meta.shape[dim] != 1)
+    return nullptr;
+  return zero;
+}
+
 // A node that only reverses `dim` of its input: aten.flip(x, [dim]).
 bool flips(const Node& n, std::size_t dim, std::size_t rank) {
   if (n.target != "aten.flip.default") return false;
@@ -202,16 +219,27 @@ Recognition recognise_scan(const Family& family, const TraceResult& trace) {
   std::set<std::string> handled = {scan->name};
 
   // The sequence: through flips of the dimension (read backwards) and, for an exclusive scan, the slice of
-  // its first L-1 positions.
+  // its first L-1 positions, or (the shift before the scan) the slice of the first L positions of the
+  // sequence behind one zero: cumsum(cat([0, x])[:-1]) is the exclusive scan of x as well.
   auto x = scan->arg(0, "self");
   if (!x || x->kind != Arg::Kind::ref) return fail("the scan's input is not a tensor");
   std::string seq = x->ref;
   const Node* slice = nullptr;
+  const Node* shifted = nullptr;  // the cat of the shift before the scan
   for (const Node* n = g.find_node(seq); n; n = g.find_node(seq)) {
     if (flips(*n, p->dim, scan_rank)) {
       p->read_back = !p->read_back;
     } else if (n->target == "aten.slice.Tensor" && !slice) {
       slice = n;
+    } else if (n->target == "aten.cat.default" && slice && !shifted && !p->read_back && seq == slice->args.at(0).ref) {
+      const Node* zero = leading_zero(g, *n, p->dim);
+      if (!zero) return fail("a cat before the scan other than an exclusive scan's leading zero");
+      shifted = n;
+      for (const auto& a : ancestors(g, zero->name)) handled.insert(a);
+      handled.insert(zero->name);
+      handled.insert(n->name);
+      seq = n->arg(0, "tensors")->items[1].ref;
+      continue;
     } else {
       break;
     }
@@ -228,30 +256,30 @@ Recognition recognise_scan(const Family& family, const TraceResult& trace) {
                step = int_arg(*slice, 4, "step");
     std::int64_t d = sd.value_or(-1);
     if (d < 0) d += static_cast<std::int64_t>(p->domain.size());
+    // The slice's input is the sequence, or the sequence behind its zero (one longer); an end below zero
+    // counts from that input's end ([:-1]).
+    const std::int64_t sliced = shifted ? p->length + 1 : p->length;
+    std::int64_t e = end.value_or(0);
+    if (e < 0) e += sliced;
     if (d != static_cast<std::int64_t>(p->dim) || start.value_or(-1) != 0 || step.value_or(1) != 1 ||
-        end.value_or(0) != p->length - 1)
+        e != sliced - 1)
       return fail("a slice of the scanned dimension other than its first L-1 positions");
   }
 
   // The output: the scan, flipped (written backwards), and for an exclusive scan behind one zero.
   std::string out = g.outputs.front();
   const Node* o = g.find_node(out);
-  if (o && o->target == "aten.cat.default") {
-    auto parts = o->arg(0, "tensors");
-    auto cd = int_arg(*o, 1, "dim");
-    std::int64_t d = cd.value_or(0);
-    if (d < 0) d += static_cast<std::int64_t>(o->meta.shape.size());
-    if (!slice || !parts || parts->kind != Arg::Kind::list || parts->items.size() != 2 || d != static_cast<std::int64_t>(p->dim))
-      return fail("a cat around the scan other than an exclusive scan's leading zero");
-    const Node* zero = g.find_node(parts->items[0].ref);
-    if (!zero || (zero->target != "aten.zeros_like.default" && zero->target != "aten.zeros.default") ||
-        zero->meta.shape.size() != p->domain.size() || zero->meta.shape[p->dim] != 1)
-      return fail("an exclusive scan needs one zero before the scan along its dimension");
+  if (shifted) {
+    p->exclusive = true;  // the output is the scan itself, as long as the sequence
+  } else if (o && o->target == "aten.cat.default") {
+    if (!slice) return fail("a cat around the scan other than an exclusive scan's leading zero");
+    const Node* zero = leading_zero(g, *o, p->dim);
+    if (!zero) return fail("a cat around the scan other than an exclusive scan's leading zero");
     handled.insert(o->name);
     // The zero is made from a shape (zeros_like of a column of the input): what feeds it is not computed.
     for (const auto& a : ancestors(g, zero->name)) handled.insert(a);
     p->exclusive = true;
-    out = parts->items[1].ref;
+    out = o->arg(0, "tensors")->items[1].ref;
     o = g.find_node(out);
   } else if (slice) {
     return fail("a scan of a slice that is not an exclusive scan");

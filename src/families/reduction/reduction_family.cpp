@@ -24,13 +24,15 @@ const std::map<std::string, std::string, std::less<>>& reduction_targets() {
       {"aten.sum.dim_IntList", "sum"},      {"aten.mean.dim", "mean"},
       {"aten.amax.default", "max"},         {"aten.amin.default", "min"},
       {"aten.max.dim", "max"},              {"aten.min.dim", "min"},
-      {"aten.argmax.default", "argmax"},    {"aten.argmin.default", "argmin"}};
+      {"aten.argmax.default", "argmax"},    {"aten.argmin.default", "argmin"},
+      {"aten.prod.dim_int", "prod"}};
   return t;
 }
 
 // The index of the Triton kernel's OP constant (see kernel.py.in).
 int op_code(const std::string& op) {
-  static const std::map<std::string, int> codes = {{"sum", 0}, {"mean", 1}, {"max", 2}, {"min", 3}, {"argmax", 4}, {"argmin", 5}};
+  static const std::map<std::string, int> codes = {{"sum", 0},    {"mean", 1},   {"max", 2}, {"min", 3},
+                                                   {"argmax", 4}, {"argmin", 5}, {"prod", 6}};
   return codes.at(op);
 }
 

@@ -15,7 +15,7 @@ namespace kernelagent {
 
 // What the recognised graph computes, in the kernel's terms: the family's named parameters.
 struct ReductionShape {
-  std::string op;         // sum, mean, max, min, argmax, argmin, softmax, log_softmax
+  std::string op;         // sum, mean, max, min, argmax, argmin, prod, softmax, log_softmax
   std::string input;      // the graph input reduced
   std::int64_t outer = 1, r = 1, inner = 1;
   std::vector<std::int64_t> out_shape;

@@ -14,7 +14,12 @@ import torch.nn as nn
 import triton
 import triton.language as tl
 
-OP_SUM, OP_MEAN, OP_MAX, OP_MIN, OP_ARGMAX, OP_ARGMIN = 0, 1, 2, 3, 4, 5
+OP_SUM, OP_MEAN, OP_MAX, OP_MIN, OP_ARGMAX, OP_ARGMIN, OP_PROD = 0, 1, 2, 3, 4, 5, 6
+
+
+@triton.jit
+def ka_mul(a, b):
+    return a * b
 
 
 @triton.jit
@@ -45,6 +50,8 @@ def ka_reduce_kernel(x_ptr, out_ptr, idx_ptr, R: tl.constexpr, INNER: tl.constex
         fill = float("-inf")
     elif OP == 3 or OP == 5:
         fill = float("inf")
+    elif OP == 6:
+        fill = 1.0
     else:
         fill = 0.0
     acc = tl.full([BLOCK_R, BLOCK_I], fill, tl.float32)
@@ -59,6 +66,8 @@ def ka_reduce_kernel(x_ptr, out_ptr, idx_ptr, R: tl.constexpr, INNER: tl.constex
             acc = tl.maximum(acc, v)
         elif OP == 3:
             acc = tl.minimum(acc, v)
+        elif OP == 6:
+            acc *= v
         else:
             # Strictly better only: a lane keeps the first index of a tie, as torch does.
             if OP == 4:
@@ -80,6 +89,8 @@ def ka_reduce_kernel(x_ptr, out_ptr, idx_ptr, R: tl.constexpr, INNER: tl.constex
         tl.store(out, tl.max(acc, axis=0).to(out_ptr.dtype.element_ty), mask=col_ok)
     elif OP == 3:
         tl.store(out, tl.min(acc, axis=0).to(out_ptr.dtype.element_ty), mask=col_ok)
+    elif OP == 6:
+        tl.store(out, tl.reduce(acc, 0, ka_mul).to(out_ptr.dtype.element_ty), mask=col_ok)
     else:
         if OP == 4:
             best = tl.max(acc, axis=0)
@@ -107,6 +118,8 @@ def ka_reduce_combine_kernel(ws_ptr, ws_idx_ptr, out_ptr, R: tl.constexpr, INNER
         fill = float("-inf")
     elif OP == 3 or OP == 5:
         fill = float("inf")
+    elif OP == 6:
+        fill = 1.0
     else:
         fill = 0.0
     v = tl.load(ws_ptr + slots, mask=m, other=fill)
@@ -120,6 +133,8 @@ def ka_reduce_combine_kernel(ws_ptr, ws_idx_ptr, out_ptr, R: tl.constexpr, INNER
         tl.store(out, tl.max(v, axis=0).to(out_ptr.dtype.element_ty), mask=col_ok)
     elif OP == 3:
         tl.store(out, tl.min(v, axis=0).to(out_ptr.dtype.element_ty), mask=col_ok)
+    elif OP == 6:
+        tl.store(out, tl.reduce(v, 0, ka_mul).to(out_ptr.dtype.element_ty), mask=col_ok)
     else:
         where = tl.load(ws_idx_ptr + slots, mask=m, other=2147483647)
         if OP == 4:

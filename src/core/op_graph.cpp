@@ -114,6 +114,26 @@ const Node* OpGraph::find_node(std::string_view name) const {
   return it == nodes.end() ? nullptr : &*it;
 }
 
+std::set<std::string> OpGraph::ancestors(const std::vector<std::string>& names) const {
+  std::set<std::string> out;
+  std::vector<std::string> todo = names;
+  while (!todo.empty()) {
+    const std::string ref = todo.back();
+    todo.pop_back();
+    const Node* n = find_node(ref);
+    if (!n || !out.insert(ref).second) continue;
+    std::vector<const Arg*> args;
+    for (const auto& a : n->args) args.push_back(&a);
+    while (!args.empty()) {
+      const Arg* a = args.back();
+      args.pop_back();
+      if (a->kind == Arg::Kind::ref) todo.push_back(a->ref);
+      for (const auto& item : a->items) args.push_back(&item);
+    }
+  }
+  return out;
+}
+
 const GraphInput* OpGraph::find_input(std::string_view name) const {
   auto it = std::find_if(inputs.begin(), inputs.end(), [&](const GraphInput& n) { return n.name == name; });
   return it == inputs.end() ? nullptr : &*it;

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -78,6 +79,9 @@ struct OpGraph {
   std::optional<TensorMeta> meta_of(std::string_view ref) const;
   // The distinct aten targets, in order of first use; used in messages and problem signatures.
   std::vector<std::string> targets() const;
+  // The nodes named and every node they read, directly or not (ancestors({outputs}): the nodes whose value
+  // reaches an output; an unused result of a node of several, such as log_sigmoid_forward's buffer, does not).
+  std::set<std::string> ancestors(const std::vector<std::string>& names) const;
 };
 
 struct TraceResult {

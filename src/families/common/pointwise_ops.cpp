@@ -131,6 +131,26 @@ const std::map<std::string, Emitter, std::less<>>& emitters() {
          return fmt::format("tl.where({0} * {1} > {2}, {0}, _log(1.0 + tl.exp({0} * {1})) / {1})", x, beta,
                             threshold);
        }},
+      {"aten.mish.default",
+       [](Operands& o) {
+         // x * tanh(softplus(x)), softplus at PyTorch's threshold of 20.
+         return fmt::format("({0} * _tanh(tl.where({0} > 20.0, {0}, _log(1.0 + tl.exp({0})))))", o.x(0));
+       }},
+      {"aten.log_sigmoid_forward.default",
+       [](Operands& o) {
+         // log(sigmoid(x)) = min(x, 0) - log(1 + exp(-|x|)): no overflow, and no log of 0 for very negative x.
+         return fmt::format("(tl.minimum({0}, 0.0) - _log(1.0 + tl.exp(-tl.abs({0}))))", o.x(0));
+       }},
+      // The first result of a node of several (log_sigmoid_forward's value; its buffer is not computed). A
+      // pointwise node's value is its first result; a getitem of any other is refused by its source.
+      {"getitem",
+       [](Operands& o) {
+         if (o.number(1, "", -1).value_or(-1) != 0) {
+           o.error = "getitem: only the first result of a pointwise node is computed";
+           return std::string();
+         }
+         return o.x(0);
+       }},
       // Arithmetic.
       {"aten.mul.Tensor", [](Operands& o) { return fmt::format("({} * {})", o.x(0), o.x(1)); }},
       {"aten.mul.Scalar", [](Operands& o) { return fmt::format("({} * {})", o.x(0), o.x(1)); }},

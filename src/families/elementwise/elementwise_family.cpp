@@ -189,7 +189,10 @@ Recognition recognise_elementwise(const Family& family, const TraceResult& trace
     return std::nullopt;
   };
 
+  // A node whose value reaches no output (the unused buffer of log_sigmoid_forward) is not computed.
+  const std::set<std::string> live = g.ancestors(g.outputs);
   for (const auto& node : g.nodes) {
+    if (!live.contains(node.name)) continue;
     if (leaves.find(node.name)) continue;  // a layout op over an input or parameter: read through its view
     if (auto it = leaves.why.find(node.name); it != leaves.why.end())
       return fail(fmt::format("{} ({}) {}", node.name, node.target, it->second));

@@ -150,24 +150,6 @@ class ScanProblem final : public FamilyProblem {
 
 Recognition fail(std::string why) { return {nullptr, std::move(why)}; }
 
-// The node `name` and every node it reads, directly or not.
-std::set<std::string> ancestors(const OpGraph& g, const std::string& name) {
-  std::set<std::string> out;
-  std::vector<std::string> todo = {name};
-  while (!todo.empty()) {
-    const std::string ref = todo.back();
-    todo.pop_back();
-    const Node* n = g.find_node(ref);
-    if (!n || !out.insert(ref).second) continue;
-    std::function<void(const Arg&)> visit = [&](const Arg& a) {
-      if (a.kind == Arg::Kind::ref) todo.push_back(a.ref);
-      for (const auto& item : a.items) visit(item);
-    };
-    for (const auto& a : n->args) visit(a);
-  }
-  return out;
-}
-
 bool is_scan(const std::string& t) { return t == "aten.cumsum.default" || t == "aten.cumprod.default"; }
 
 // The zero of an exclusive scan's shift: `cat` puts one zero (zeros_like or zeros, one position long along
@@ -235,7 +217,7 @@ Recognition recognise_scan(const Family& family, const TraceResult& trace) {
       const Node* zero = leading_zero(g, *n, p->dim);
       if (!zero) return fail("a cat before the scan other than an exclusive scan's leading zero");
       shifted = n;
-      for (const auto& a : ancestors(g, zero->name)) handled.insert(a);
+      for (const auto& a : g.ancestors({zero->name})) handled.insert(a);
       handled.insert(zero->name);
       handled.insert(n->name);
       seq = n->arg(0, "tensors")->items[1].ref;
@@ -277,7 +259,7 @@ Recognition recognise_scan(const Family& family, const TraceResult& trace) {
     if (!zero) return fail("a cat around the scan other than an exclusive scan's leading zero");
     handled.insert(o->name);
     // The zero is made from a shape (zeros_like of a column of the input): what feeds it is not computed.
-    for (const auto& a : ancestors(g, zero->name)) handled.insert(a);
+    for (const auto& a : g.ancestors({zero->name})) handled.insert(a);
     p->exclusive = true;
     out = o->arg(0, "tensors")->items[1].ref;
     o = g.find_node(out);

@@ -209,6 +209,16 @@ const std::map<std::string, Emitter, std::less<>>& emitters() {
       {"aten.maximum.default", [](Operands& o) { return fmt::format("tl.maximum({}, {})", o.x(0), o.x(1)); }},
       {"aten.minimum.default", [](Operands& o) { return fmt::format("tl.minimum({}, {})", o.x(0), o.x(1)); }},
       {"aten.where.self", [](Operands& o) { return fmt::format("tl.where({}, {}, {})", o.x(0), o.x(1), o.x(2)); }},
+      // masked_fill(x, mask, value): value where mask, x elsewhere (the in-place form as traced: its result).
+      {"aten.masked_fill.Scalar",
+       [](Operands& o) { return fmt::format("tl.where({}, {}, {})", o.x(1), o.x(2), o.x(0)); }},
+      {"aten.masked_fill_.Scalar",
+       [](Operands& o) { return fmt::format("tl.where({}, {}, {})", o.x(1), o.x(2), o.x(0)); }},
+      // On bool, logical not; on integers, the bitwise complement.
+      {"aten.bitwise_not.default",
+       [](Operands& o) {
+         return o.node.meta.dtype == "bool" ? fmt::format("({} == 0)", o.x(0)) : fmt::format("(~{})", o.x(0));
+       }},
       {"aten.gt.Scalar", [](Operands& o) { return fmt::format("({} > {})", o.x(0), o.x(1)); }},
       {"aten.gt.Tensor", [](Operands& o) { return fmt::format("({} > {})", o.x(0), o.x(1)); }},
       {"aten.lt.Scalar", [](Operands& o) { return fmt::format("({} < {})", o.x(0), o.x(1)); }},

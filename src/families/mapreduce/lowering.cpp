@@ -487,15 +487,22 @@ class Lowering {
   }
 
   // The tensor a reduction or composite op reads; integers and bools are refused (their sums and extremes
-  // would be computed in fp32, exact only up to 2^24).
-  std::string input_of(const Node& n) {
+  // would be computed in fp32, exact only up to 2^24), except a count: the sum of a bool tensor of at most
+  // 2^24 elements (the targets a loss does not ignore), read as fp32 ones and zeros.
+  std::string input_of(const Node& n, bool counts = false) {
     auto x = n.arg(0, "self");
     if (!x || x->kind != Arg::Kind::ref) fail(n.name + " (" + n.target + ") reduces something that is not a tensor");
     const auto meta = g_.meta_of(x->ref);
     const std::string ref = use(x->ref, meta ? meta->shape : std::vector<std::int64_t>{});
-    if (!float_dtype(shaped(ref).dtype))
+    const Shaped in = shaped(ref);  // a copy: pointwise() adds to the map it lives in
+    std::int64_t elements = 1;
+    for (auto d : in.shape) elements *= d;
+    if (counts && in.dtype == "bool" && elements <= (std::int64_t{1} << 24)) {
+      return pointwise("aten._to_copy.default", {ref_arg(ref)}, in.shape, "float32");
+    }
+    if (!float_dtype(in.dtype))
       fail(fmt::format("{} ({}) reduces a {} tensor: the map-reduce family reduces floating-point values", n.name,
-                       n.target, shaped(ref).dtype));
+                       n.target, in.dtype));
     return ref;
   }
 
@@ -506,7 +513,7 @@ class Lowering {
   }
 
   void lower_sum(const Node& n, bool mean) {
-    const std::string x = input_of(n);
+    const std::string x = input_of(n, !mean);
     const auto& shape = shaped(x).shape;
     const bool all = n.target.ends_with(".default");
     const auto dims = all ? all_axes(shape) : dims_or_fail(n, 1, "dim", shape.size());

@@ -42,11 +42,7 @@ std::string Emitter::load(const Operand& o) {
   }
   // An operand constant along the tile's axes (a target [B, 1] broadcast over a row of 3, a scale per outer
   // row) has a scalar offset; its pointer is widened to the tile so that tl.load takes the tile's mask.
-  auto varies = [&](const std::vector<std::size_t>& axes) {
-    for (auto a : axes)
-      if (l_.domain[a] > 1 && o.strides[a] != 0) return true;
-    return false;
-  };
+  auto varies = [&](const std::vector<std::size_t>& axes) { return l_.varies(o.strides, axes); };
   if (o.level == Level::row) {
     if (ctx_ == Context::total) throw std::runtime_error("a row operand read where only the total is known");
     line(fmt::format("{} = tl.load({} + {}{}, mask=row_ok, other=0){}", var, o.ptr,

@@ -87,6 +87,12 @@ std::string Layout::offset_flat_j(const std::vector<std::int64_t>& strides, cons
   return sum;
 }
 
+bool Layout::varies(const std::vector<std::int64_t>& strides, const std::vector<std::size_t>& axes) const {
+  for (auto a : axes)
+    if (domain[a] > 1 && strides[a] != 0) return true;
+  return false;
+}
+
 std::vector<std::int64_t> Layout::contiguous() const { return StridedView::contiguous(domain).stride; }
 
 std::int64_t Layout::max_offset(const Program& p) const {

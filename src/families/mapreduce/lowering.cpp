@@ -495,11 +495,8 @@ class Lowering {
     const auto meta = g_.meta_of(x->ref);
     const std::string ref = use(x->ref, meta ? meta->shape : std::vector<std::int64_t>{});
     const Shaped in = shaped(ref);  // a copy: pointwise() adds to the map it lives in
-    std::int64_t elements = 1;
-    for (auto d : in.shape) elements *= d;
-    if (counts && in.dtype == "bool" && elements <= (std::int64_t{1} << 24)) {
+    if (counts && in.dtype == "bool" && numel_of(in.shape) <= (std::int64_t{1} << 24))
       return pointwise("aten._to_copy.default", {ref_arg(ref)}, in.shape, "float32");
-    }
     if (!float_dtype(in.dtype))
       fail(fmt::format("{} ({}) reduces a {} tensor: the map-reduce family reduces floating-point values", n.name,
                        n.target, in.dtype));

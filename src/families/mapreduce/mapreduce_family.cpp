@@ -386,15 +386,7 @@ class MapReduceProblem final : public FamilyProblem {
     }
     if (vec > 0) {
       // The body from the registers, in vectors; the edges at their positions.
-      for (std::size_t i = 0; i < p_.outputs.size(); ++i) {
-        const Output& o = p_.outputs[i];
-        if (o.level != Level::element) continue;
-        e.line(fmt::format("tl.store(out{0}_ptr + ka_at, {1}.to(out{0}_ptr.dtype.element_ty), mask=mask)", i,
-                           e.need(o.value)));
-        e.line(fmt::format("tl.store(out{0}_ptr + {1}, {2}.to(out{0}_ptr.dtype.element_ty), mask=ka_edge_live)", i,
-                           l_.offset_flat_j(l_.contiguous(), "k_out", "k_in", "ka_edge"),
-                           e.evaluate_at(o.value, "ka_edge")));
-      }
+      element_stores(e, "ka_at", "ka_edge");
     } else if (held) {
       element_stores(e);
     } else if (p_.has(Level::element, true)) {
@@ -456,9 +448,7 @@ class MapReduceProblem final : public FamilyProblem {
     };
     for (const auto& o : p_.operands) {
       if (o.level != Level::element) continue;
-      bool varies = false;
-      for (auto a : l_.reduced_inner) varies = varies || (l_.domain[a] > 1 && o.strides[a] != 0);
-      if (!varies) continue;  // read once a row
+      if (!l_.varies(o.strides, l_.reduced_inner)) continue;  // read once a row
       for (std::size_t a = 0; a < l_.domain.size(); ++a)
         if (l_.domain[a] > 1 && o.strides[a] != contiguous[a]) return 0;
       if (!same_size(o.dtype)) return 0;
@@ -475,7 +465,7 @@ class MapReduceProblem final : public FamilyProblem {
   // 4-byte accesses where 16-byte ones were possible): flat is a multiple of the chunk and of the step, so
   // the remainder is one of their gcd with J_IN, which is stated.
   std::string flat_in_row(const Plan& plan, const std::string& flat) const {
-    const std::int64_t d = std::gcd(std::gcd(plan.chunk, static_cast<std::int64_t>(plan.block_j)), l_.j_in);
+    const std::int64_t d = std::gcd(std::gcd(plan.chunk, plan.block_j), l_.j_in);
     const std::string rem = fmt::format("{} % {}", flat, l_.j_in);
     return d > 1 ? fmt::format("tl.multiple_of({}, {})", rem, d) : rem;
   }
@@ -592,13 +582,18 @@ class MapReduceProblem final : public FamilyProblem {
   }
 
   // The element outputs at the tile's positions.
-  void element_stores(Emitter& e) const {
+  // The element outputs of the tile, at the tile's offsets or at `at` (a whole offset, as the emitter reads
+  // them: read_elements_at); and with `edge`, those at the flat positions it holds too, where ka_edge_live.
+  void element_stores(Emitter& e, const std::string& at = "", const std::string& edge = "") const {
     for (std::size_t i = 0; i < p_.outputs.size(); ++i) {
       const Output& o = p_.outputs[i];
       if (o.level != Level::element) continue;
       const std::string v = e.need(o.value);
       e.line(fmt::format("tl.store(out{0}_ptr + {1}, {2}.to(out{0}_ptr.dtype.element_ty), mask=mask)", i,
-                         l_.offset(l_.contiguous(), "k_out", "k_in", "j_out", "j_in"), v));
+                         at.empty() ? l_.offset(l_.contiguous(), "k_out", "k_in", "j_out", "j_in") : at, v));
+      if (!edge.empty())
+        e.line(fmt::format("tl.store(out{0}_ptr + {1}, {2}.to(out{0}_ptr.dtype.element_ty), mask={3}_live)", i,
+                           l_.offset_flat_j(l_.contiguous(), "k_out", "k_in", edge), e.evaluate_at(o.value, edge), edge));
     }
   }
 

@@ -33,6 +33,9 @@ struct Layout {
   // The same at a flat reduced position `j` (j_out * j_in-size + j_in) instead of the two reduced indices.
   std::string offset_flat_j(const std::vector<std::int64_t>& strides, const std::string& k_out, const std::string& k_in,
                             const std::string& j) const;
+  // Whether something with `strides` over the domain changes along any of `axes` (an axis of size 1 does not
+  // count).
+  bool varies(const std::vector<std::int64_t>& strides, const std::vector<std::size_t>& axes) const;
   // The domain's contiguous strides: where an element-level output is written.
   std::vector<std::int64_t> contiguous() const;
   // The largest offset any operand or the domain reaches, for 32- or 64-bit arithmetic.

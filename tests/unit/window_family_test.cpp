@@ -1,6 +1,7 @@
 // The window family's suggestions at KernelBench's pooling shapes (shapes-only traces): one or two outputs a
-// thread for large windows (45's 11x11 and 46's 3x3x3), a tile of the window's columns where neighbouring
-// windows start far apart (45's stride of 11), and the default for 42's 4x4 windows at stride 1.
+// thread for large windows (45's 11x11 and 46's 3x3x3), the row variant and then a tile of the window's
+// columns where neighbouring windows start far apart (45's stride of 11), and the default for 42's 4x4
+// windows at stride 1.
 
 #include <gtest/gtest.h>
 
@@ -28,8 +29,8 @@ TEST(WindowFamily, LargeWindowsSuggestOneOrTwoOutputsAThreadFirst) {
     auto p = kernelbench(name);
     auto sugs = p->suggestions();
     if (std::string(name) == "45_Average_Pooling_2D") {
-      ASSERT_EQ(sugs.size(), 3u);
-      sugs.erase(sugs.begin());  // the column tile, tested below
+      ASSERT_EQ(sugs.size(), 4u);
+      sugs.erase(sugs.begin(), sugs.begin() + 2);  // the row variant and the column tile, tested below
     }
     ASSERT_EQ(sugs.size(), 2u);
     EXPECT_NE(sugs[0].reason.find("outputs a thread"), std::string::npos) << sugs[0].reason;
@@ -38,7 +39,7 @@ TEST(WindowFamily, LargeWindowsSuggestOneOrTwoOutputsAThreadFirst) {
     for (const auto& c : space.enumerate())
       if (p->valid(c, &*h200, Precision::strict)) valid.push_back(c);
     auto configs = suggested_configs(*p, space, valid);
-    if (std::string(name) == "45_Average_Pooling_2D") configs.erase(configs.begin());
+    if (std::string(name) == "45_Average_Pooling_2D") configs.erase(configs.begin(), configs.begin() + 2);
     ASSERT_EQ(configs.size(), 2u);
     for (const auto& [c, why] : configs) {
       const auto per_thread = c.at("block").get<std::int64_t>() / (32 * c.at("num_warps").get<std::int64_t>());
@@ -49,23 +50,38 @@ TEST(WindowFamily, LargeWindowsSuggestOneOrTwoOutputsAThreadFirst) {
   EXPECT_TRUE(kernelbench("42_Max_Pooling_2D")->suggestions().empty());
 }
 
-TEST(WindowFamily, WindowsFarApartSuggestATileOfTheirColumnsFirst) {
+TEST(WindowFamily, WindowsFarApartSuggestTheRowVariantThenATileOfTheirColumns) {
   const auto h200 = find_gpu_spec("NVIDIA H200");
   ASSERT_TRUE(h200);
   auto p = kernelbench("45_Average_Pooling_2D");
   const auto sugs = p->suggestions();
-  ASSERT_FALSE(sugs.empty());
+  ASSERT_GE(sugs.size(), 2u);
   EXPECT_NE(sugs[0].reason.find("start 11 inputs apart"), std::string::npos) << sugs[0].reason;
+  EXPECT_NE(sugs[0].reason.find("one contiguous segment of 256 inputs"), std::string::npos) << sugs[0].reason;
+  EXPECT_NE(sugs[1].reason.find("start 11 inputs apart"), std::string::npos) << sugs[1].reason;
   const KnobSpace& space = p->family().knob_space();
   std::vector<Config> valid;
   for (const auto& c : space.enumerate())
     if (p->valid(c, &*h200, Precision::strict)) valid.push_back(c);
   const auto configs = suggested_configs(*p, space, valid);
-  ASSERT_FALSE(configs.empty());
-  const Config& c = configs.front().first;
+  ASSERT_GE(configs.size(), 2u);
+  // The row variant: a segment of 256 inputs serves 23 windows of 11 (22 * 11 + 11 = 253 inputs), whose
+  // selection tile of 256 x 32 is 32 values a thread at 8 warps.
+  const Config& rows = configs[0].first;
+  EXPECT_EQ(rows.at("tile_kw"), 2);
+  EXPECT_EQ(rows.at("block"), 256);
+  EXPECT_EQ(rows.at("num_warps"), 8);
+  const Config& c = configs[1].first;
   EXPECT_EQ(c.at("tile_kw"), 1);
   // 16 values a thread: 256 outputs times 16 columns (11 rounded up) over 8 warps.
   EXPECT_EQ(c.at("block").get<std::int64_t>() * 16 / (32 * c.at("num_warps").get<std::int64_t>()), 16);
+  // With a stride of 1 the selection tile would hold a segment's square: no row variant is valid (41, 44's
+  // overlapping windows keep the other variants).
+  for (const auto& cfg : valid) {
+    if (cfg.at("tile_kw") == 2) {
+      EXPECT_LE(cfg.at("block").get<std::int64_t>(), 2048) << cfg.dump();
+    }
+  }
   // Windows 1 (42) or 2 (46) inputs apart keep a thread an output: their loads coalesce as they are.
   for (const char* name : {"42_Max_Pooling_2D", "46_Average_Pooling_3D"})
     for (const auto& s : kernelbench(name)->suggestions()) EXPECT_EQ(s.knobs.value("tile_kw", 0), 0) << name;
@@ -88,5 +104,24 @@ TEST(WindowFamily, EverySuggestionIsAValidConfigurationAtAnyShape) {
   }
   auto small45 = test::recognised(test::family("window"), test::family_trace("window", "avg_pool2d"));
   ASSERT_FALSE(small45->suggestions().empty());
-  EXPECT_EQ(small45->suggestions().front().knobs.value("tile_kw", 0), 1);
+  EXPECT_EQ(small45->suggestions().front().knobs.value("tile_kw", 0), 2);
+  // Its 4 outputs a row fit one segment of 64 inputs (44 of them used), at one warp.
+  EXPECT_EQ(small45->suggestions().front().knobs.value("block", 0), 64);
+  EXPECT_EQ(small45->suggestions().front().knobs.value("num_warps", 0), 1);
+}
+
+TEST(WindowFamily, TheRowVariantIsRefusedWhereItsSelectionTileWouldNotFit) {
+  // 42's windows of 4 inputs at stride 1: a segment of 256 inputs serves 253 outputs, a selection tile of
+  // 256 x 256, 128 values a thread even at 16 warps; 3-D pools have no row variant.
+  const auto h200 = find_gpu_spec("NVIDIA H200");
+  ASSERT_TRUE(h200);
+  for (const char* name : {"42_Max_Pooling_2D", "46_Average_Pooling_3D"}) {
+    SCOPED_TRACE(name);
+    auto p = kernelbench(name);
+    for (const auto& c : p->family().knob_space().enumerate()) {
+      if (c.at("tile_kw") == 2 && c.at("block").get<std::int64_t>() >= 256) {
+        EXPECT_FALSE(p->valid(c, &*h200, Precision::strict)) << c.dump();
+      }
+    }
+  }
 }

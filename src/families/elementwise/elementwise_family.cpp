@@ -5,6 +5,7 @@
 // shapes broadcast as PyTorch broadcasts them: A.unsqueeze(1) * B loads A at offsets // B's row length.
 
 #include <map>
+#include <functional>
 #include <set>
 
 #include <fmt/format.h>
@@ -138,6 +139,42 @@ class ElementwiseProblem final : public FamilyProblem {
 
 Recognition fail(std::string why) { return {nullptr, std::move(why)}; }
 
+// BatchNorm in evaluation mode (aten.native_batch_norm with training false, or its no-training form) is
+// pointwise: each channel (axis 1) normalised by its running mean and variance, then scaled and shifted by
+// its weight and bias where the module has them. `channel` gives a [C] operand as read along axis 1.
+bool is_batch_norm_eval(const Node& n) {
+  if (n.target == "aten._native_batch_norm_legit_no_training.default") return true;
+  if (n.target != "aten.native_batch_norm.default") return false;
+  auto training = n.arg(5, "training");
+  return training && training->kind == Arg::Kind::value && training->value.is_boolean() && !training->value.get<bool>();
+}
+
+PointwiseExpr batch_norm_eval_expr(const Node& n, const std::string& x,
+                                   const std::function<std::optional<std::string>(std::size_t, std::string_view)>& channel) {
+  const bool legit = n.target == "aten._native_batch_norm_legit_no_training.default";
+  auto eps = n.arg(legit ? 6 : 7, "eps");
+  if (!eps || !eps->is_number()) return {"", n.name + " (batch_norm): eps is not a constant"};
+  auto mean = channel(3, "running_mean"), var = channel(4, "running_var");
+  if (!mean || !var)
+    return {"", n.name + " (batch_norm) in evaluation mode reads running statistics that are not [C] tensors of the module"};
+  std::string e = fmt::format("(({} - {}) * tl.rsqrt({} + {}))", x, *mean, *var, float_literal(eps->number()));
+  auto absent = [&](std::size_t i, std::string_view kw) {
+    auto a = n.arg(i, kw);
+    return !a || (a->kind == Arg::Kind::value && a->value.is_null());
+  };
+  if (!absent(1, "weight")) {
+    auto w = channel(1, "weight");
+    if (!w) return {"", n.name + " (batch_norm): its weight is not a [C] tensor"};
+    e = fmt::format("({} * {})", e, *w);
+  }
+  if (!absent(2, "bias")) {
+    auto b = channel(2, "bias");
+    if (!b) return {"", n.name + " (batch_norm): its bias is not a [C] tensor"};
+    e = fmt::format("({} + {})", e, *b);
+  }
+  return {e, ""};
+}
+
 Recognition recognise_elementwise(const Family& family, const TraceResult& trace) {
   const OpGraph& g = trace.graph;
   if (g.outputs.empty()) return fail("the problem has no outputs");
@@ -189,6 +226,25 @@ Recognition recognise_elementwise(const Family& family, const TraceResult& trace
     return std::nullopt;
   };
 
+  // A [C] parameter or buffer read along the output's axis 1 (a BatchNorm's channel): its own leaf, since
+  // the same tensor may broadcast the usual way elsewhere.
+  auto channel_operand = [&](std::optional<Arg> a) -> std::optional<std::string> {
+    if (!a || a->kind != Arg::Kind::ref || p->domain.size() < 2) return std::nullopt;
+    const Leaf* leaf = leaves.find(a->ref);
+    if (!leaf || leaf->view.shape.size() != 1 || leaf->view.shape[0] != p->domain[1]) return std::nullopt;
+    const std::string key = a->ref + "#channel";
+    const std::string var = var_of(a->ref) + "_channel";
+    if (!leaf_index.contains(key)) {
+      const auto meta = *g.meta_of(leaf->base);
+      if (!float_dtype(meta.dtype)) return std::nullopt;
+      std::vector<std::int64_t> strides(p->domain.size(), 0);
+      strides[1] = leaf->view.stride.empty() ? 1 : leaf->view.stride[0];
+      leaf_index[key] = p->leaves.size();
+      p->leaves.push_back({var, a->ref + "_channel_ptr", *owned_tensor_expr(g, leaf->base), meta.dtype, strides});
+    }
+    return var;
+  };
+
   // A node whose value reaches no output (the unused buffer of log_sigmoid_forward) is not computed.
   const std::set<std::string> live = g.ancestors(g.outputs);
   for (const auto& node : g.nodes) {
@@ -211,6 +267,17 @@ Recognition recognise_elementwise(const Family& family, const TraceResult& trace
       return fail(fmt::format("{} ({}) re-shapes a computed value: only inputs and parameters are re-viewed", node.name,
                               node.target));
     leaf_error.clear();
+    if (is_batch_norm_eval(node)) {
+      auto x = node.arg(0, "input");
+      auto xe = x ? operand(*x) : std::nullopt;
+      if (!xe) return fail(leaf_error.empty() ? node.name + " (batch_norm) normalises something it cannot read" : leaf_error);
+      auto channel = [&](std::size_t i, std::string_view kw) { return channel_operand(node.arg(i, kw)); };
+      auto e = batch_norm_eval_expr(node, *xe, channel);
+      if (e.expr.empty()) return fail(e.why_not);
+      p->body += fmt::format("    {} = {}  # {}\n", var_of(node.name), e.expr, node.target);
+      computed.insert(node.name);
+      continue;
+    }
     auto e = pointwise_expr(node, operand, p->compute);
     if (!leaf_error.empty()) return fail(leaf_error);
     if (e.expr.empty()) return fail(e.why_not);

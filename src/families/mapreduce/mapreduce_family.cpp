@@ -84,12 +84,14 @@ class MapReduceProblem final : public FamilyProblem {
     // SMs, or a short walk (the split and coop variants share long rows).
     if (plan.variant == "loop") return !one_tile && tile <= 8192 && (2 * plan.row_programs >= sms || plan.steps <= 64);
     if (plan.variant == "split") {
-      // Worth a second kernel only when the rows alone leave the GPU idle: all the programs fill it twice
-      // (or, in a small problem, give a split four steps or fewer) and hold at most 32 per SM; every split
-      // walks two steps or more.
+      // Worth a second kernel when the rows alone leave the GPU idle, or walk long rows each on its own (many
+      // streams far apart in memory): all the programs fill it twice (or, in a small problem, give a split
+      // four steps or fewer) and number at most 128 per SM (on the H200, BatchNorm's 64 channels of 16M
+      // elements ran faster at every doubling of the split up to 64, the most that 32 a SM allowed); every
+      // split walks two steps or more.
       const std::int64_t programs = plan.row_programs * plan.split;
       const std::int64_t fill = std::min(2 * sms, plan.row_programs * std::max<std::int64_t>(plan.steps / 4, 1));
-      return plan.split > 1 && p_.stages() <= 1 && tile <= 8192 && programs >= fill && programs <= 32 * sms &&
+      return plan.split > 1 && p_.stages() <= 1 && tile <= 8192 && programs >= fill && programs <= 128 * sms &&
              plan.steps >= 2 * plan.split;
     }
     if (plan.variant == "coop") return coop_valid(plan, gpu);

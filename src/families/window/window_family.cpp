@@ -5,6 +5,8 @@
 // and is a 2-D pool of windows 1 x 8 over 12288 planes of 1 x 65536, whose outputs are written as the
 // squeezed [64, 192, 65520].
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "kernelagent/families/common/broadcast.hpp"
@@ -69,6 +71,21 @@ class WindowProblem final : public FamilyProblem {
     return n;
   }
 
+  // The row variant (tile_kw 2): a segment of `block` inputs along a row serves the outputs whose windows
+  // it holds whole; their count, and the inputs a whole output row's windows span.
+  std::int64_t row_outputs(std::int64_t block) const {
+    const std::int64_t reach = (kernel.back() - 1) * dilation.back() + 1;
+    if (block < reach) return 0;
+    return std::min((block - reach) / stride.back() + 1, out_sizes.back());
+  }
+  std::int64_t row_span() const {
+    return (out_sizes.back() - 1) * stride.back() + (kernel.back() - 1) * dilation.back() + 1;
+  }
+  // Values a thread of the row variant holds at once: the selection tile of `block` inputs by its outputs.
+  std::int64_t row_held(std::int64_t block, std::int64_t warps) const {
+    return block * pow2_at_least(row_outputs(block)) / (32 * warps);
+  }
+
   // A large window wants few outputs a thread: each output is a run of loads, and a thread with many
   // outputs holds more loads than it keeps in flight. On the H200 (fp32, KernelBench shapes), 46's 3x3x3
   // windows ran in 2.63 ms at one output a thread (256 outputs, 8 warps) against 6.12 ms at the default's
@@ -84,6 +101,17 @@ class WindowProblem final : public FamilyProblem {
     // of inputs side by side instead (a warp's load: the columns of neighbouring windows, contiguous). On the
     // H200, KernelBench 45 (11 x 11 windows, stride 11) ran at 0.42x of PyTorch a thread an output.
     const std::int64_t apart = stride.back() * x_strides.back();
+    if (rank == 2 && kernel.back() >= 4 && apart >= 4) {
+      // Better still: each row of the windows read as one contiguous segment, the windows picked from it.
+      const std::int64_t block = std::min<std::int64_t>(256, pow2_at_least(row_span()));
+      std::int64_t warps = std::clamp<std::int64_t>(block / 64, 1, 4);
+      while (warps < 16 && row_held(block, warps) > 32 && block >= 64 * warps) warps *= 2;
+      if (row_outputs(block) >= 1 && row_held(block, warps) <= 64 && block >= 32 * warps)
+        out.push_back({{{"tile_kw", 2}, {"block", block}, {"num_warps", warps}},
+                       fmt::format("neighbouring windows start {} inputs apart: each row of {} windows read as one "
+                                   "contiguous segment of {} inputs, the windows' columns picked from it",
+                                   apart, row_outputs(block), block)});
+    }
     if (kernel.back() >= 4 && apart >= 4)
       out.push_back({{{"tile_kw", 1}, {"block", block_of(256)}, {"num_warps", block_of(256) / 32}},
                      fmt::format("neighbouring windows start {} inputs apart: a tile of their {} columns reads each "
@@ -104,7 +132,14 @@ class WindowProblem final : public FamilyProblem {
 
   bool valid_config(const Config& c, const GpuSpec*, Precision) const override {
     const auto block = c.at("block").get<std::int64_t>(), warps = c.at("num_warps").get<std::int64_t>();
-    const bool tile_kw = c.at("tile_kw").get<int>() == 1;
+    const int mode = c.at("tile_kw").get<int>();
+    if (mode == 2) {
+      // The row variant: 2-D (and 1-D) pools, a segment no longer than a whole output row's windows need,
+      // holding one window at least, a load of one input a thread at least.
+      return rank == 2 && block <= std::max<std::int64_t>(pow2_at_least(row_span()), 32) && row_outputs(block) >= 1 &&
+             (block >= 32 * warps || warps == 1) && row_held(block, warps) <= 64;
+    }
+    const bool tile_kw = mode == 1;
     if (block > std::max<std::int64_t>(pow2_at_least(out_positions()), 128)) return false;
     if (tile_kw && kernel.back() < 2) return false;
     // The values a thread holds at once: its outputs, times the window's columns when they are a tile axis
@@ -119,7 +154,8 @@ class WindowProblem final : public FamilyProblem {
     const auto block = c.at("block").get<std::int64_t>();
     const std::string plane_offset = flat_offset(lead, lead_strides, "plane");
     std::map<std::string, std::string> v = {{"PLANE_OFFSET", plane_offset}};
-    const std::string pool = render(rank == 2 ? "pool2d" : "pool3d", v);
+    const int mode = c.at("tile_kw").get<int>();
+    const std::string pool = render(mode == 2 ? "pool2d_rows" : rank == 2 ? "pool2d" : "pool3d", v);
     std::vector<std::string> args = {fmt::format("IS_MAX={}", is_max ? "True" : "False")};
     const char* axes2[] = {"H", "W"};
     const char* axes3[] = {"D", "H", "W"};
@@ -133,10 +169,18 @@ class WindowProblem final : public FamilyProblem {
     for (std::size_t i = 0; i < rank; ++i) args.push_back(fmt::format("X_S{}={}", names(i), x_strides[i]));
     args.push_back(fmt::format("COUNT_PAD={}", count_pad ? "True" : "False"));
     args.push_back(fmt::format("DIVISOR={}", divisor));
-    args.push_back(fmt::format("TILE_KW={}", c.at("tile_kw").get<int>() == 1 ? "True" : "False"));
+    args.push_back(fmt::format("TILE_KW={}", mode == 2 ? "2" : mode == 1 ? "True" : "False"));
     args.push_back(fmt::format("KW_P2={}", pow2_at_least(kernel.back())));
     args.push_back(fmt::format("BLOCK={}", block));
     args.push_back(fmt::format("BLOCKS={}", cdiv(out_positions(), block)));
+    std::int64_t programs = planes() * cdiv(out_positions(), block);
+    if (mode == 2) {
+      const std::int64_t row_out = row_outputs(block), row_blocks = cdiv(out_sizes.back(), row_out);
+      args.push_back(fmt::format("ROW_OUT={}", row_out));
+      args.push_back(fmt::format("ROW_OUT_P2={}", pow2_at_least(row_out)));
+      args.push_back(fmt::format("ROW_BLOCKS={}", row_blocks));
+      programs = planes() * out_sizes[0] * row_blocks;
+    }
     std::string what = fmt::format("{} pooling ({}-D window {}, stride {}, padding {}, dilation {})", is_max ? "Max" : "Average",
                                    rank, fmt::join(kernel, "x"), fmt::join(stride, "x"), fmt::join(padding, "x"),
                                    fmt::join(dilation, "x"));
@@ -147,7 +191,7 @@ class WindowProblem final : public FamilyProblem {
              {"OUT_SHAPE", py_tuple(out_shape)},
              {"OUT_DTYPE", out_dtype},
              {"INPUT", input_expr},
-             {"PROGRAMS", std::to_string(planes() * cdiv(out_positions(), block))},
+             {"PROGRAMS", std::to_string(programs)},
              {"ARGS", fmt::format("{}", fmt::join(args, ", "))},
              {"NUM_WARPS", std::to_string(c.at("num_warps").get<int>())}}};
   }

@@ -93,7 +93,8 @@ TEST(WindowFamily, EverySuggestionIsAValidConfigurationAtAnyShape) {
   const auto h200 = find_gpu_spec("NVIDIA H200");
   ASSERT_TRUE(h200);
   for (const char* name : {"max_pool1d", "max_pool2d", "max_pool3d_ceil", "avg_pool1d", "avg_pool2d",
-                           "avg_pool3d_no_pad_count", "avg_pool2d_divisor"}) {
+                           "avg_pool3d_no_pad_count", "avg_pool2d_divisor", "adaptive_avg_pool2d", "adaptive_max_pool3d",
+                           "adaptive_max_pool1d", "adaptive_avg_pool2d_even"}) {
     SCOPED_TRACE(name);
     auto p = test::recognised(test::family("window"), test::family_trace("window", name));
     const KnobSpace& space = p->family().knob_space();
@@ -124,4 +125,29 @@ TEST(WindowFamily, TheRowVariantIsRefusedWhereItsSelectionTileWouldNotFit) {
       }
     }
   }
+}
+
+TEST(WindowFamily, AdaptivePoolingIsAnOrdinaryPoolWhereTheOutputDividesTheInput) {
+  // 16 x 12 to 4 x 3: windows and strides of 4; 17 x 18 to 5 x 7: windows of varying size, the row variant
+  // (which assumes one window size and stride) refused.
+  const auto h200 = find_gpu_spec("NVIDIA H200");
+  ASSERT_TRUE(h200);
+  auto even = test::recognised(test::family("window"), test::family_trace("window", "adaptive_avg_pool2d_even"));
+  auto uneven = test::recognised(test::family("window"), test::family_trace("window", "adaptive_avg_pool2d"));
+  Config rows = even->family().knob_space().default_config();
+  rows["tile_kw"] = 2;
+  rows["block"] = 32;
+  rows["num_warps"] = 1;
+  EXPECT_TRUE(even->valid(rows, &*h200, Precision::strict));
+  EXPECT_FALSE(uneven->valid(rows, &*h200, Precision::strict));
+  const std::string regular = even->emit(rows, {"even"});
+  EXPECT_NE(regular.find("KH=4, KW=4"), std::string::npos);
+  EXPECT_NE(regular.find("SH=4, SW=4"), std::string::npos);
+  Config loop = uneven->family().knob_space().default_config();
+  loop["block"] = 128;
+  const std::string text = uneven->emit(loop, {"uneven"});
+  // Rows of 17 to 5: windows of 4 or 5 rows; columns of 18 to 7: windows of 3 or 4 columns.
+  EXPECT_NE(text.find("KH=5, KW=4"), std::string::npos);
+  EXPECT_NE(text.find("ADAPTIVE=True"), std::string::npos);
+  EXPECT_NE(text.find("Adaptive average pooling"), std::string::npos);
 }

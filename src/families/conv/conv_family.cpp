@@ -6,6 +6,7 @@
 
 #include <algorithm>
 
+#include "kernelagent/families/common/pointwise_ops.hpp"
 #include "kernelagent/families/conv/conv_problem.hpp"
 #include "kernelagent/families/family.hpp"
 #include "kernelagent/families/model_wrapper.hpp"
@@ -78,6 +79,7 @@ class ConvFamilyProblem final : public FamilyProblem {
   Emission emission(const Config& c) const override {
     bool gemm = false, direct = false, tconv = false, relayout = false;
     std::string stages, what;
+    if (c_.pad) stages += pad_launch(*c_.pad);
     for (std::size_t i = 0; i < c_.stages.size(); ++i) {
       const ConvStage& s = c_.stages[i];
       const bool cl = !s.direct() && channels_last(s, c);
@@ -91,6 +93,7 @@ class ConvFamilyProblem final : public FamilyProblem {
     if (tconv) kernels.push_back(render("tconv", {}));
     if (direct) kernels.push_back(render("direct", {}));
     if (relayout) kernels.push_back(render("relayout", {}));
+    if (c_.pad) kernels.push_back(render("pad", {}));
     return {"kernel",
             {{"WHAT", what},
              {"KERNELS", fmt::format("{}", fmt::join(kernels, "\n\n\n"))},
@@ -184,6 +187,23 @@ class ConvFamilyProblem final : public FamilyProblem {
             {"B", s.bias_expr.empty() ? s.input_expr : s.bias_expr},
             {"HAS_BIAS", yes(!s.bias_expr.empty())},
             {"WIDE", yes(wide(s))}};
+  }
+
+  // The padded copy of the input (padding_mode 'reflect' or 'replicate', or F.pad) the first stage reads as
+  // `xp`: the source's sizes and strides normalised to [N, C, D, H, W], the axes it lacks of size 1.
+  static std::string pad_launch(const InputPad& p) {
+    std::vector<std::int64_t> shape(5, 1), strides(5, 0), before(3, 0);
+    const std::size_t s = p.shape.size() - 2;
+    shape[0] = p.shape[0], shape[1] = p.shape[1], strides[0] = p.strides[0], strides[1] = p.strides[1];
+    for (std::size_t k = 0; k < s; ++k) {
+      shape[5 - s + k] = p.shape[2 + k];
+      strides[5 - s + k] = p.strides[2 + k];
+      before[3 - s + k] = p.before[k];
+    }
+    const int mode = p.mode == "reflect" ? 0 : p.mode == "replicate" ? 1 : 2;
+    return fmt::format("        xp = ka_pad({}, {}, {}, {}, {}, {}, {})  # padding '{}'\n", p.source, py_tuple(shape),
+                       py_tuple(p.padded_shape()), py_tuple(strides), py_tuple(before), mode, float_literal(p.value),
+                       p.mode);
   }
 
   std::size_t index_of(const ConvStage& s) const { return static_cast<std::size_t>(&s - c_.stages.data()); }

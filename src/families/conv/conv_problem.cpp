@@ -30,6 +30,13 @@ std::int64_t ConvStage::rows_channels() const {
   return p;
 }
 
+std::vector<std::int64_t> InputPad::padded_shape() const {
+  std::vector<std::int64_t> out = shape;
+  const std::size_t s = before.size();
+  for (std::size_t k = 0; k < s; ++k) out[out.size() - s + k] += before[k] + after[k];
+  return out;
+}
+
 std::int64_t ConvStage::max_offset() const {
   std::int64_t reach = (batch - 1) * xs_n + (cin - 1) * xs_c;
   for (int i = 0; i < 3; ++i) reach += (in[i] - 1) * xs[i];
@@ -81,6 +88,58 @@ struct Reader {
   }
 };
 
+// The padding mode of a pad op in front of a convolution, or "" for another op.
+std::string pad_mode(const std::string& target) {
+  for (const char* d : {"1d", "2d", "3d"}) {
+    if (target == fmt::format("aten.reflection_pad{}.default", d)) return "reflect";
+    if (target == fmt::format("aten.replication_pad{}.default", d)) return "replicate";
+  }
+  if (target == "aten.constant_pad_nd.default") return "constant";
+  return "";
+}
+
+// A pad op over a graph input (through layout ops): its mode, amounts (the op's list runs from the last axis
+// backwards, before and after for each) and fill, or why not.
+std::variant<InputPad, std::string> input_pad(const OpGraph& g, const Leaves& leaves, const Node& n) {
+  InputPad pad;
+  pad.mode = pad_mode(n.target);
+  auto x = n.arg(0, "self");
+  const Leaf* leaf = x && x->kind == Arg::Kind::ref ? leaves.find(x->ref) : nullptr;
+  if (!leaf || !g.find_input(leaf->base)) return fmt::format("{} ({}) pads something other than a graph input", n.name, n.target);
+  pad.source = *owned_tensor_expr(g, leaf->base);
+  pad.shape = leaf->view.shape;
+  pad.strides = leaf->view.stride;
+  auto amounts = n.arg(1, pad.mode == "constant" ? "pad" : "padding");
+  std::vector<std::int64_t> v;
+  if (amounts && amounts->kind == Arg::Kind::list)
+    for (const auto& item : amounts->items) {
+      if (!item.is_number()) return fmt::format("{} ({}) has padding that is not constant", n.name, n.target);
+      v.push_back(static_cast<std::int64_t>(item.number()));
+    }
+  if (v.empty() || v.size() % 2 != 0 || v.size() / 2 + 2 > pad.shape.size())
+    return fmt::format("{} ({}) pads the batch or channel axis, or its padding cannot be read", n.name, n.target);
+  const std::size_t s = pad.shape.size() - 2;  // the spatial axes
+  pad.before.assign(s, 0);
+  pad.after.assign(s, 0);
+  for (std::size_t i = 0; i < v.size() / 2; ++i) {
+    pad.before[s - 1 - i] = v[2 * i];
+    pad.after[s - 1 - i] = v[2 * i + 1];
+  }
+  for (std::size_t k = 0; k < s; ++k) {
+    const std::int64_t len = pad.shape[2 + k];
+    if (pad.before[k] < 0 || pad.after[k] < 0) return fmt::format("{} ({}) crops (negative padding)", n.name, n.target);
+    if (pad.mode == "reflect" && (pad.before[k] >= len || pad.after[k] >= len))
+      return fmt::format("{} ({}) reflects further than the axis is long", n.name, n.target);
+  }
+  if (pad.mode == "constant") {
+    auto value = n.arg(2, "value");
+    if (value && value->is_number()) pad.value = value->number();
+    else if (value && !(value->kind == Arg::Kind::value && value->value.is_null()))
+      return fmt::format("{} ({}) pads with a value that is not constant", n.name, n.target);
+  }
+  return pad;
+}
+
 }  // namespace
 
 std::variant<ConvChain, std::string> recognise_conv_chain(const TraceResult& trace) {
@@ -89,8 +148,16 @@ std::variant<ConvChain, std::string> recognise_conv_chain(const TraceResult& tra
   Reader rd{g, find_leaves(g)};
   ConvChain chain;
   std::string previous;  // the node name of the previous convolution
+  std::string padded;  // the node name of the pad op in front of the first convolution
   for (const auto& n : g.nodes) {
     if (is_layout_op(n.target) && rd.leaves.find(n.name)) continue;  // a re-view of an input or weight
+    if (!pad_mode(n.target).empty() && chain.stages.empty() && !chain.pad) {
+      auto pad = input_pad(g, rd.leaves, n);
+      if (auto* why = std::get_if<std::string>(&pad)) return *why;
+      chain.pad = std::get<InputPad>(pad);
+      padded = n.name;
+      continue;
+    }
     if (n.target != "aten.convolution.default")
       return fmt::format("{} ({}) is not a convolution: the conv family computes convolutions and nothing else", n.name,
                          n.target);
@@ -118,6 +185,12 @@ std::variant<ConvChain, std::string> recognise_conv_chain(const TraceResult& tra
       const auto& prev = chain.stages.back();
       st.input_expr = prev.out_name;
       xshape = prev.out_shape;
+      xstride = StridedView::contiguous(xshape).stride;
+    } else if (chain.pad) {
+      // The padded copy, made contiguous before the first convolution.
+      if (x->ref != padded) return fmt::format("{} does not read the padded input", n.name);
+      st.input_expr = "xp";
+      xshape = chain.pad->padded_shape();
       xstride = StridedView::contiguous(xshape).stride;
     } else {
       const Leaf* leaf = rd.leaves.find(x->ref);

@@ -55,6 +55,9 @@ class WindowProblem final : public FamilyProblem {
   std::vector<std::int64_t> in_sizes, out_sizes, kernel, stride, padding, dilation, x_strides;
   bool count_pad = true;
   std::int64_t divisor = 0;
+  // Adaptive pooling whose input is no multiple of its output along some axis: windows of varying extent,
+  // `kernel` their largest (an input that is a multiple is an ordinary pool of kernel = stride = in / out).
+  bool adaptive = false;
   std::vector<std::int64_t> lead, lead_strides;  // the planes: the axes before the pooled ones
   std::string input_expr;
   std::vector<std::int64_t> out_shape;
@@ -134,6 +137,7 @@ class WindowProblem final : public FamilyProblem {
     const auto block = c.at("block").get<std::int64_t>(), warps = c.at("num_warps").get<std::int64_t>();
     const int mode = c.at("tile_kw").get<int>();
     if (mode == 2) {
+      if (adaptive) return false;
       // The row variant: 2-D (and 1-D) pools, a segment no longer than a whole output row's windows need,
       // holding one window at least, a load of one input a thread at least.
       return rank == 2 && block <= std::max<std::int64_t>(pow2_at_least(row_span()), 32) && row_outputs(block) >= 1 &&
@@ -173,6 +177,7 @@ class WindowProblem final : public FamilyProblem {
     args.push_back(fmt::format("KW_P2={}", pow2_at_least(kernel.back())));
     args.push_back(fmt::format("BLOCK={}", block));
     args.push_back(fmt::format("BLOCKS={}", cdiv(out_positions(), block)));
+    if (mode != 2) args.push_back(fmt::format("ADAPTIVE={}", adaptive ? "True" : "False"));
     std::int64_t programs = planes() * cdiv(out_positions(), block);
     if (mode == 2) {
       const std::int64_t row_out = row_outputs(block), row_blocks = cdiv(out_sizes.back(), row_out);
@@ -181,9 +186,13 @@ class WindowProblem final : public FamilyProblem {
       args.push_back(fmt::format("ROW_BLOCKS={}", row_blocks));
       programs = planes() * out_sizes[0] * row_blocks;
     }
-    std::string what = fmt::format("{} pooling ({}-D window {}, stride {}, padding {}, dilation {})", is_max ? "Max" : "Average",
-                                   rank, fmt::join(kernel, "x"), fmt::join(stride, "x"), fmt::join(padding, "x"),
-                                   fmt::join(dilation, "x"));
+    std::string what =
+        adaptive ? fmt::format("Adaptive {} pooling ({}-D, outputs {} of inputs {}: windows of {} at most)",
+                               is_max ? "max" : "average", rank, fmt::join(out_sizes, "x"), fmt::join(in_sizes, "x"),
+                               fmt::join(kernel, "x"))
+                 : fmt::format("{} pooling ({}-D window {}, stride {}, padding {}, dilation {})", is_max ? "Max" : "Average",
+                               rank, fmt::join(kernel, "x"), fmt::join(stride, "x"), fmt::join(padding, "x"),
+                               fmt::join(dilation, "x"));
     return {"kernel",
             {{"WHAT", what},
              {"PLANES", std::to_string(planes())},
@@ -206,7 +215,8 @@ Recognition recognise_window(const Family& family, const TraceResult& trace) {
   for (const auto& n : g.nodes) {
     const std::string& t = n.target;
     if (t.find("pool") != std::string::npos &&
-        (t.starts_with("aten.max_pool") || t.starts_with("aten.avg_pool"))) {
+        (t.starts_with("aten.max_pool") || t.starts_with("aten.avg_pool") || t.starts_with("aten.adaptive_max_pool") ||
+         t.starts_with("aten._adaptive_avg_pool") || t.starts_with("aten.adaptive_avg_pool"))) {
       if (pool) return fail("more than one pooling in the graph");
       pool = &n;
     }
@@ -214,9 +224,9 @@ Recognition recognise_window(const Family& family, const TraceResult& trace) {
   if (!pool) return fail("the graph has no max or average pooling");
   auto p = std::make_shared<WindowProblem>(family, trace);
   const std::string& t = pool->target;
-  p->is_max = t.starts_with("aten.max_pool");
+  p->is_max = t.find("max_pool") != std::string::npos;
   const std::size_t s = t.find("1d") != std::string::npos ? 1 : t.find("3d") != std::string::npos ? 3 : 2;
-  if (t.find("adaptive") != std::string::npos) return fail("adaptive pooling is not supported");
+  const bool adaptive = t.find("adaptive") != std::string::npos;
 
   // The pooled tensor: a graph input, possibly through layout ops (a 1-D pool's unsqueeze).
   auto x = pool->arg(0, "self");
@@ -229,20 +239,23 @@ Recognition recognise_window(const Family& family, const TraceResult& trace) {
   const StridedView& view = leaf->view;
   if (view.shape.size() < s + 1) return fail("the pooled input has no axis before the pooled ones");
 
-  auto kernel = ints(*pool, 1, "kernel_size"), stride = ints(*pool, 2, "stride"), padding = ints(*pool, 3, "padding");
+  // Adaptive pooling's windows follow from its output size (below); one of 1 x .. x 1 stands in until then.
+  auto kernel = adaptive ? std::optional<std::vector<std::int64_t>>(std::vector<std::int64_t>(s, 1)) : ints(*pool, 1, "kernel_size");
+  auto stride = adaptive ? kernel : ints(*pool, 2, "stride");
+  auto padding = adaptive ? std::optional<std::vector<std::int64_t>>(std::vector<std::int64_t>{}) : ints(*pool, 3, "padding");
   if (!kernel || !stride || !padding) return fail("the pooling's window arguments cannot be read");
   auto k = per_axis(*kernel, s, {});
   if (!k || k->empty()) return fail("the pooling's window cannot be read");
   auto st = per_axis(*stride, s, *k);
   auto pad = per_axis(*padding, s, std::vector<std::int64_t>(s, 0));
   std::vector<std::int64_t> dil(s, 1);
-  if (p->is_max) {
+  if (p->is_max && !adaptive) {
     auto d = ints(*pool, 4, "dilation");
     if (!d) return fail("the pooling's dilation cannot be read");
     auto dd = per_axis(*d, s, std::vector<std::int64_t>(s, 1));
     if (!dd) return fail("the pooling's dilation cannot be read");
     dil = *dd;
-  } else {
+  } else if (!adaptive) {
     auto cp = pool->arg(5, "count_include_pad");
     p->count_pad = !cp || !(cp->kind == Arg::Kind::value && cp->value.is_boolean()) || cp->value.get<bool>();
     auto dv = pool->arg(6, "divisor_override");
@@ -300,6 +313,23 @@ Recognition recognise_window(const Family& family, const TraceResult& trace) {
         pooled = n.meta.shape;
   if (pooled.size() < p->rank) return fail("the pooling's output shape is not recorded");
   p->out_sizes.assign(pooled.end() - static_cast<std::ptrdiff_t>(p->rank), pooled.end());
+  if (adaptive) {
+    // Output o of an axis of n inputs and m outputs pools [o * n / m, ceil((o + 1) * n / m)): where m divides
+    // n that is a window and stride of n / m; elsewhere the windows vary, the largest sets the loops.
+    for (std::size_t i = 0; i < p->rank; ++i) {
+      const std::int64_t n = p->in_sizes[i], m = p->out_sizes[i];
+      if (m < 1 || n < 1) return fail("an adaptive pooling to or of an empty axis");
+      if (n % m == 0) {
+        p->kernel[i] = p->stride[i] = n / m;
+        continue;
+      }
+      p->adaptive = true;
+      std::int64_t widest = 1;
+      for (std::int64_t j = 0; j < m; ++j) widest = std::max(widest, ((j + 1) * n + m - 1) / m - j * n / m);
+      p->kernel[i] = widest;
+      p->stride[i] = 1;
+    }
+  }
   const auto out_meta = *g.meta_of(g.outputs.front());
   p->out_shape = out_meta.shape;
   p->out_dtype = out_meta.dtype;

@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -60,8 +61,20 @@ struct ConvStage {
   }
 };
 
+// A padding of the chain's input in front of its first convolution (nn.Conv2d's padding_mode 'reflect' or
+// 'replicate', or F.pad): the input is first copied padded, and the convolution reads the copy.
+struct InputPad {
+  std::string mode;       // "reflect", "replicate" or "constant"
+  double value = 0.0;     // the constant mode's fill
+  std::string source;     // the Python expression of the graph input padded
+  std::vector<std::int64_t> shape, strides;  // the input as read (its view), [N, C, spatial...]
+  std::vector<std::int64_t> before, after;   // positions added before and after each spatial axis
+  std::vector<std::int64_t> padded_shape() const;
+};
+
 struct ConvChain {
   std::vector<ConvStage> stages;
+  std::optional<InputPad> pad;
 };
 
 // The chain of convolutions a trace computes, or why the conv family does not implement it.

@@ -19,11 +19,12 @@ def ka_pool_kernel(x_ptr, out_ptr, IS_MAX: tl.constexpr, D: tl.constexpr, H: tl.
                    PH: tl.constexpr, PW: tl.constexpr, DD: tl.constexpr, DH: tl.constexpr, DW: tl.constexpr,
                    X_SD: tl.constexpr, X_SH: tl.constexpr, X_SW: tl.constexpr, COUNT_PAD: tl.constexpr,
                    DIVISOR: tl.constexpr, TILE_KW: tl.constexpr, KW_P2: tl.constexpr, BLOCK: tl.constexpr,
-                   BLOCKS: tl.constexpr):
+                   BLOCKS: tl.constexpr, ADAPTIVE: tl.constexpr):
     # Program (plane * BLOCKS + b) computes outputs [b * BLOCK, (b + 1) * BLOCK) of one plane, flattened over
     # (OD, OH, OW). The window's depth and rows are static loops; its columns too, or (TILE_KW) a second axis
     # of the tile, which accumulates over the depth and rows and is reduced across its columns once, after
-    # them.
+    # them. ADAPTIVE (adaptive pooling whose input is no multiple of its output): output o along an axis of n
+    # inputs pools [o * n // on, ceil((o + 1) * n / on)), windows of KD x KH x KW positions at most.
     pid = tl.program_id(0)
     plane = (pid // BLOCKS).to(tl.int64)
     o = (pid % BLOCKS) * BLOCK + tl.arange(0, BLOCK)
@@ -32,23 +33,34 @@ def ka_pool_kernel(x_ptr, out_ptr, IS_MAX: tl.constexpr, D: tl.constexpr, H: tl.
     oh = (o // OW) % OH
     ow = o % OW
     base = x_ptr + plane * 990
-    d0 = od * SD - PD
-    h0 = oh * SH - PH
-    w0 = ow * SW - PW
+    if ADAPTIVE:
+        d0 = (od * D) // OD
+        h0 = (oh * H) // OH
+        w0 = (ow * W) // OW
+        d_end = ((od + 1) * D + OD - 1) // OD
+        h_end = ((oh + 1) * H + OH - 1) // OH
+        w_end = ((ow + 1) * W + OW - 1) // OW
+    else:
+        d0 = od * SD - PD
+        h0 = oh * SH - PH
+        w0 = ow * SW - PW
+        d_end = D
+        h_end = H
+        w_end = W
     fill = float("-inf") if IS_MAX else 0.0
     acc = tl.full([BLOCK], fill, tl.float32)
     tile = tl.full([BLOCK, KW_P2], fill, tl.float32)
     for kd in tl.static_range(KD):
         d = d0 + kd * DD
-        d_ok = o_ok & (d >= 0) & (d < D)
+        d_ok = o_ok & (d >= 0) & (d < d_end)
         for kh in tl.static_range(KH):
             h = h0 + kh * DH
-            h_ok = d_ok & (h >= 0) & (h < H)
+            h_ok = d_ok & (h >= 0) & (h < h_end)
             row = d * X_SD + h * X_SH
             if TILE_KW:
                 kw = tl.arange(0, KW_P2)[None, :]
                 w = w0[:, None] + kw * DW
-                ok = h_ok[:, None] & (kw < KW) & (w >= 0) & (w < W)
+                ok = h_ok[:, None] & (kw < KW) & (w >= 0) & (w < w_end[:, None] if ADAPTIVE else w < W)
                 v = tl.load(base + row[:, None] + w * X_SW, mask=ok, other=fill).to(tl.float32)
                 if IS_MAX:
                     tile = tl.maximum(tile, v, propagate_nan=tl.PropagateNan.ALL)
@@ -57,7 +69,7 @@ def ka_pool_kernel(x_ptr, out_ptr, IS_MAX: tl.constexpr, D: tl.constexpr, H: tl.
             else:
                 for kw in tl.static_range(KW):
                     w = w0 + kw * DW
-                    ok = h_ok & (w >= 0) & (w < W)
+                    ok = h_ok & (w >= 0) & (w < w_end)
                     v = tl.load(base + row + w * X_SW, mask=ok, other=fill).to(tl.float32)
                     if IS_MAX:
                         acc = tl.maximum(acc, v, propagate_nan=tl.PropagateNan.ALL)
@@ -77,7 +89,9 @@ def ka_pool_kernel(x_ptr, out_ptr, IS_MAX: tl.constexpr, D: tl.constexpr, H: tl.
         pool = (de - d0) * (he - h0) * (we - w0)
         inside = ((tl.minimum(de, D) - tl.maximum(d0, 0)) * (tl.minimum(he, H) - tl.maximum(h0, 0)) *
                   (tl.minimum(we, W) - tl.maximum(w0, 0)))
-        if DIVISOR > 0:
+        if ADAPTIVE:
+            acc = acc / ((d_end - d0) * (h_end - h0) * (w_end - w0))
+        elif DIVISOR > 0:
             acc = acc / DIVISOR
         elif COUNT_PAD:
             acc = acc / pool
@@ -97,5 +111,5 @@ class ModelNew(nn.Module):
         if tuple(in0.shape) != (2, 2, 9, 10, 11) or in0.dtype != torch.float32 or not in0.is_contiguous():
             raise ValueError("this kernel was specialised for in0 of shape (2, 2, 9, 10, 11), dtype float32, contiguous")
         out = torch.empty((2, 2, 5, 6, 6), dtype=torch.float32, device=in0.device)
-        ka_pool_kernel[(4,)](in0, out, IS_MAX=False, D=9, H=10, W=11, OD=5, OH=6, OW=6, KD=3, KH=3, KW=3, SD=2, SH=2, SW=2, PD=1, PH=1, PW=1, DD=1, DH=1, DW=1, X_SD=110, X_SH=11, X_SW=1, COUNT_PAD=False, DIVISOR=0, TILE_KW=False, KW_P2=4, BLOCK=256, BLOCKS=1, num_warps=4)
+        ka_pool_kernel[(4,)](in0, out, IS_MAX=False, D=9, H=10, W=11, OD=5, OH=6, OW=6, KD=3, KH=3, KW=3, SD=2, SH=2, SW=2, PD=1, PH=1, PW=1, DD=1, DH=1, DW=1, X_SD=110, X_SH=11, X_SW=1, COUNT_PAD=False, DIVISOR=0, TILE_KW=False, KW_P2=4, BLOCK=256, BLOCKS=1, ADAPTIVE=False, num_warps=4)
         return out

@@ -17,12 +17,13 @@ def ka_pool_kernel(x_ptr, out_ptr, IS_MAX: tl.constexpr, H: tl.constexpr, W: tl.
                    OW: tl.constexpr, KH: tl.constexpr, KW: tl.constexpr, SH: tl.constexpr, SW: tl.constexpr,
                    PH: tl.constexpr, PW: tl.constexpr, DH: tl.constexpr, DW: tl.constexpr, X_SH: tl.constexpr,
                    X_SW: tl.constexpr, COUNT_PAD: tl.constexpr, DIVISOR: tl.constexpr, TILE_KW: tl.constexpr,
-                   KW_P2: tl.constexpr, BLOCK: tl.constexpr, BLOCKS: tl.constexpr):
+                   KW_P2: tl.constexpr, BLOCK: tl.constexpr, BLOCKS: tl.constexpr, ADAPTIVE: tl.constexpr):
     # Program (plane * BLOCKS + b) computes outputs [b * BLOCK, (b + 1) * BLOCK) of one plane, flattened over
     # (OH, OW). The window's rows are a static loop; its columns too, or (TILE_KW) a second axis of the tile,
     # so that one load reads the KW inputs of each of BLOCK outputs side by side. The tile accumulates over
     # the rows and its columns are reduced once, after them: one reduction across lanes an output, not one
-    # a row.
+    # a row. ADAPTIVE (adaptive pooling whose input is no multiple of its output): output o along an axis of
+    # n inputs pools [o * n // on, ceil((o + 1) * n / on)), windows of KH x KW positions at most.
     pid = tl.program_id(0)
     plane = (pid // BLOCKS).to(tl.int64)
     o = (pid % BLOCKS) * BLOCK + tl.arange(0, BLOCK)
@@ -30,18 +31,26 @@ def ka_pool_kernel(x_ptr, out_ptr, IS_MAX: tl.constexpr, H: tl.constexpr, W: tl.
     oh = o // OW
     ow = o % OW
     base = x_ptr + plane * 100
-    h0 = oh * SH - PH
-    w0 = ow * SW - PW
+    if ADAPTIVE:
+        h0 = (oh * H) // OH
+        w0 = (ow * W) // OW
+        h_end = ((oh + 1) * H + OH - 1) // OH
+        w_end = ((ow + 1) * W + OW - 1) // OW
+    else:
+        h0 = oh * SH - PH
+        w0 = ow * SW - PW
+        h_end = H
+        w_end = W
     fill = float("-inf") if IS_MAX else 0.0
     acc = tl.full([BLOCK], fill, tl.float32)
     tile = tl.full([BLOCK, KW_P2], fill, tl.float32)
     for kh in tl.static_range(KH):
         h = h0 + kh * DH
-        h_ok = o_ok & (h >= 0) & (h < H)
+        h_ok = o_ok & (h >= 0) & (h < h_end)
         if TILE_KW:
             kw = tl.arange(0, KW_P2)[None, :]
             w = w0[:, None] + kw * DW
-            ok = h_ok[:, None] & (kw < KW) & (w >= 0) & (w < W)
+            ok = h_ok[:, None] & (kw < KW) & (w >= 0) & (w < w_end[:, None] if ADAPTIVE else w < W)
             v = tl.load(base + (h * X_SH)[:, None] + w * X_SW, mask=ok, other=fill).to(tl.float32)
             if IS_MAX:
                 tile = tl.maximum(tile, v, propagate_nan=tl.PropagateNan.ALL)
@@ -50,7 +59,7 @@ def ka_pool_kernel(x_ptr, out_ptr, IS_MAX: tl.constexpr, H: tl.constexpr, W: tl.
         else:
             for kw in tl.static_range(KW):
                 w = w0 + kw * DW
-                ok = h_ok & (w >= 0) & (w < W)
+                ok = h_ok & (w >= 0) & (w < w_end)
                 v = tl.load(base + h * X_SH + w * X_SW, mask=ok, other=fill).to(tl.float32)
                 if IS_MAX:
                     acc = tl.maximum(acc, v, propagate_nan=tl.PropagateNan.ALL)
@@ -70,7 +79,9 @@ def ka_pool_kernel(x_ptr, out_ptr, IS_MAX: tl.constexpr, H: tl.constexpr, W: tl.
         we = tl.minimum(w0 + KW, W + PW)
         pool = (he - h0) * (we - w0)
         inside = (tl.minimum(he, H) - tl.maximum(h0, 0)) * (tl.minimum(we, W) - tl.maximum(w0, 0))
-        if DIVISOR > 0:
+        if ADAPTIVE:
+            acc = acc / ((h_end - h0) * (w_end - w0))
+        elif DIVISOR > 0:
             acc = acc / DIVISOR
         elif COUNT_PAD:
             acc = acc / pool
@@ -90,5 +101,5 @@ class ModelNew(nn.Module):
         if tuple(in0.shape) != (2, 3, 100) or in0.dtype != torch.float32 or not in0.is_contiguous():
             raise ValueError("this kernel was specialised for in0 of shape (2, 3, 100), dtype float32, contiguous")
         out = torch.empty((2, 3, 87), dtype=torch.float32, device=in0.device)
-        ka_pool_kernel[(6,)](in0, out, IS_MAX=True, H=1, W=100, OH=1, OW=87, KH=1, KW=8, SH=1, SW=1, PH=0, PW=4, DH=1, DW=3, X_SH=100, X_SW=1, COUNT_PAD=True, DIVISOR=0, TILE_KW=False, KW_P2=8, BLOCK=128, BLOCKS=1, num_warps=4)
+        ka_pool_kernel[(6,)](in0, out, IS_MAX=True, H=1, W=100, OH=1, OW=87, KH=1, KW=8, SH=1, SW=1, PH=0, PW=4, DH=1, DW=3, X_SH=100, X_SW=1, COUNT_PAD=True, DIVISOR=0, TILE_KW=False, KW_P2=8, BLOCK=128, BLOCKS=1, ADAPTIVE=False, num_warps=4)
         return out

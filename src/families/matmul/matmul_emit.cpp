@@ -39,10 +39,26 @@ Emission product(const MatmulProblem& p, const Config& config) {
     a_strides = fmt::format("{}, {}, 1", copy("a", p.a, p.m, p.a.stride_row, p.a.stride_col), k_pad);
   if ((k_major && p.b.stride_row != 1) || (align && (misaligned(p.b) || align_k)))
     b_strides = fmt::format("{}, 1, {}", copy("b", p.b, p.n, p.b.stride_col, p.b.stride_row), k_pad);
+  // The epilogue: its operands' pointers after c_ptr, their tiles loaded at the output's positions, its lines,
+  // and the value stored in place of the product.
+  std::string epi_params, epi_args, epilogue;
+  for (const auto& o : p.epilogue_operands) {
+    epi_params += o.var + "_ptr, ";
+    epi_args += o.expr + ", ";
+    epilogue += fmt::format(
+        "    {0} = tl.load({0}_ptr + batch * {1} + out_m[:, None] * {2} + out_n[None, :] * {3}, mask=mask, other=0.0)"
+        ".to(tl.float32)\n",
+        o.var, o.stride_batch, o.stride_row, o.stride_col);
+  }
+  for (const auto& line : p.epilogue) epilogue += "    " + line + "\n";
+  if (!p.epilogue.empty()) epilogue += "    acc = " + p.epilogue_result + "\n";
   return {"kernel",
           {
-              {"A", p.a.input},
-              {"B", p.b.input},
+              {"A", p.a.expr},
+              {"B", p.b.expr},
+              {"EPI_PARAMS", epi_params},
+              {"EPI_ARGS", epi_args},
+              {"EPILOGUE", epilogue},
               {"BATCH", std::to_string(p.batch)},
               {"M", std::to_string(p.m)},
               {"N", std::to_string(p.n)},
@@ -69,8 +85,8 @@ Emission product(const MatmulProblem& p, const Config& config) {
 Emission diag(const MatmulProblem& p, const Config& config) {
   return {"diag",
           {
-              {"D", p.a.input},
-              {"X", p.b.input},
+              {"D", p.a.expr},
+              {"X", p.b.expr},
               {"M", std::to_string(p.m)},
               {"N", std::to_string(p.n)},
               {"DTYPE", p.dtype},

@@ -91,6 +91,8 @@ class MatmulFamilyProblem final : public FamilyProblem {
     if (gpu && gpu->smem_per_block_optin > 0 && matmul_smem_bytes(c, p.dtype) > gpu->smem_per_block_optin) return false;
 
     const auto split = c.at("SPLIT_K").get<std::int64_t>();
+    // An epilogue runs on the whole sum: not on one split's part of it.
+    if (split > 1 && !p.epilogue.empty()) return false;
     if (split > 1) {
       // Splitting K pays for a workspace and a second kernel; it helps only when K dominates and the
       // output tiles alone leave the GPU idle.

@@ -5,6 +5,11 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <set>
+
+#include "kernelagent/families/common/broadcast.hpp"
+#include "kernelagent/families/common/pointwise_ops.hpp"
+#include "kernelagent/families/model_wrapper.hpp"
 
 namespace kernelagent {
 
@@ -19,6 +24,8 @@ namespace {
 bool is_product(std::string_view t) {
   return t == "aten.mm.default" || t == "aten.bmm.default" || t == "aten.matmul.default" || t == "aten.mv.default";
 }
+// addmm(bias, a, b, beta, alpha) = beta * bias + alpha * (a @ b) (nn.Linear), and baddbmm over a batch.
+bool is_biased_product(std::string_view t) { return t == "aten.addmm.default" || t == "aten.baddbmm.default"; }
 bool is_triangle(std::string_view t) { return t == "aten.tril.default" || t == "aten.triu.default"; }
 bool is_diag(std::string_view t) { return t == "aten.diag_embed.default" || t == "aten.diag.default"; }
 
@@ -42,15 +49,10 @@ std::optional<std::int64_t> int_arg(const Node& node, std::size_t i, std::string
 }
 
 // Looks up the tensor a node reads as argument i, or says why the family cannot read it.
-std::variant<const Value*, std::string> operand(const OpGraph& g, const Env& env, const Node& node, std::size_t i) {
+std::variant<const Value*, std::string> operand(const OpGraph& /*graph*/, const Env& env, const Node& node, std::size_t i) {
   auto a = node.arg(i, "self");
   if (!a || a->kind != Arg::Kind::ref)
     return fmt::format("{} ({}) has an argument that is not a tensor", node.name, node.target);
-  if (g.find_constant(a->ref))
-    return fmt::format(
-        "{} ({}) reads {}, a tensor held by the model (a parameter or buffer): the matmul family reads only forward "
-        "inputs",
-        node.name, node.target, a->ref);
   auto it = env.find(a->ref);
   if (it == env.end())
     return fmt::format("{} ({}) reads {}, which is not a tensor the family can follow", node.name, node.target, a->ref);
@@ -156,18 +158,17 @@ std::variant<MatmulProblem, std::string> recognise_matmul(const TraceResult& tra
   const OpGraph& g = trace.graph;
   if (g.outputs.size() != 1)
     return fmt::format("the problem returns {} outputs: the matmul family returns one", g.outputs.size());
+  // Nodes no output depends on (the unused results of a traced module) are not computed.
+  const std::set<std::string> live = g.ancestors(g.outputs);
   std::size_t products = 0;
   for (const auto& node : g.nodes) {
-    if (is_product(node.target)) {
+    if (!live.contains(node.name)) continue;
+    if (is_product(node.target) || is_biased_product(node.target)) {
       ++products;
-    } else if (node.target == "aten.addmm.default" || node.target == "aten.baddbmm.default") {
-      return fmt::format(
-          "{} ({}) is a product plus a bias (the nn.Linear form): the matmul family computes a bare product", node.name,
-          node.target);
-    } else if (!is_layout_op(node.target) && !is_triangle(node.target) && !is_diag(node.target)) {
+    } else if (products == 0 && !is_layout_op(node.target) && !is_triangle(node.target) && !is_diag(node.target)) {
       return fmt::format(
           "{} ({}) is neither the matrix product nor a layout op or tril/triu around it: the matmul family computes "
-          "one product and nothing else",
+          "one product, and pointwise ops after it",
           node.name, node.target);
     }
   }
@@ -181,11 +182,115 @@ std::variant<MatmulProblem, std::string> recognise_matmul(const TraceResult& tra
         in.meta.stride.empty() ? StridedView::contiguous(in.meta.shape) : StridedView{in.meta.shape, in.meta.stride};
     env[in.name] = Value{Value::Kind::input_view, in.name, v, false};
   }
+  // The model's parameters and buffers (nn.Linear's weight and bias) are read like inputs.
+  for (const auto& c : g.constants)
+    if (c.owned() && !c.meta.shape.empty())
+      env[c.name] = Value{Value::Kind::input_view, c.name, StridedView::contiguous(c.meta.shape), false};
   std::optional<MatmulProblem> problem;
+  std::map<std::string, std::string> epilogue_vars;  // product and epilogue nodes -> their variable in the tile
+  // A tensor the epilogue reads besides the product: its tile variable, loaded at the output's positions.
+  auto epilogue_operand = [&](const std::string& ref) -> std::optional<std::string> {
+    auto it = env.find(ref);
+    if (it == env.end() || it->second.kind != Value::Kind::input_view) return std::nullopt;
+    const std::vector<std::int64_t>& out_shape = problem->output.shape;
+    auto strides = broadcast_strides(it->second.view, out_shape);
+    if (!strides) return std::nullopt;
+    const std::string var = "x_" + ref;
+    for (const auto& o : problem->epilogue_operands)
+      if (o.var == var) return var;
+    EpilogueOperand op{var, *owned_tensor_expr(g, it->second.input)};
+    if (out_shape.size() == 3) op.stride_batch = (*strides)[0];
+    op.stride_row = (*strides)[out_shape.size() - 2];
+    op.stride_col = (*strides)[out_shape.size() - 1];
+    problem->epilogue_operands.push_back(op);
+    return var;
+  };
   for (const auto& node : g.nodes) {
-    auto src = operand(g, env, node, 0);
+    if (!live.contains(node.name)) continue;
+    if (problem && !is_layout_op(node.target) && !is_triangle(node.target) && !is_product(node.target) &&
+        !is_biased_product(node.target)) {
+      // A pointwise op after the product: one more line of the epilogue, over the product's tile.
+      if (problem->kind != MatmulProblem::Kind::product || problem->output.shape.size() < 2 ||
+          problem->mask != TriangleMask::none || !problem->row_major_output())
+        return fmt::format("{} ({}) follows a product the family cannot give an epilogue (a diagonal scaling, a "
+                           "matrix-vector product, a masked or re-viewed product)",
+                           node.name, node.target);
+      std::string why;
+      OperandFn fn = [&](const Arg& a) -> std::optional<std::string> {
+        if (a.kind != Arg::Kind::ref) return std::nullopt;
+        if (auto v = epilogue_vars.find(a.ref); v != epilogue_vars.end()) return v->second;
+        if (const auto* c = g.find_constant(a.ref); c && c->value) return float_literal(*c->value);
+        if (auto e = epilogue_operand(a.ref)) return e;
+        why = fmt::format("{} ({}) reads {}, which neither is the product nor broadcasts to its shape", node.name,
+                          node.target, a.ref);
+        return std::nullopt;
+      };
+      auto e = pointwise_expr(node, fn, "tl.float32");
+      if (!why.empty()) return why;
+      if (e.expr.empty())
+        return fmt::format("{} ({}) after the product is not a pointwise op: the matmul family computes one product, "
+                           "and pointwise ops after it ({})",
+                           node.name, node.target, e.why_not);
+      const auto meta = g.meta_of(node.name);
+      std::int64_t elements = 1;
+      for (auto d : problem->output.shape) elements *= d;
+      if (meta && !meta->shape.empty() && meta->numel() != elements)
+        return fmt::format("{} ({}) changes the product's shape", node.name, node.target);
+      const std::string var = "e_" + node.name;
+      problem->epilogue.push_back(fmt::format("{} = {}  # {}", var, e.expr, node.target));
+      problem->epilogue_result = var;
+      epilogue_vars[node.name] = var;
+      // The value keeps the view its first operand had (the product's, or a reshape of it).
+      const Arg* first = node.args.empty() ? nullptr : &node.args[0];
+      auto from = first && first->kind == Arg::Kind::ref ? env.find(first->ref) : env.end();
+      env[node.name] = Value{Value::Kind::product_view, "",
+                             from != env.end() && from->second.kind == Value::Kind::product_view ? from->second.view
+                                                                                                  : problem->output,
+                             false};
+      continue;
+    }
+    auto src = operand(g, env, node, is_biased_product(node.target) ? 1 : 0);
     if (auto* why = std::get_if<std::string>(&src)) return *why;
     const Value& s = *std::get<const Value*>(src);
+    if (problem && is_layout_op(node.target) && !problem->epilogue.empty()) {
+      // A reshape of the epilogue's value keeps its elements in order (nn.Linear over [B, L, D] traces as a
+      // view to [B * L, D], the product, a view back): the same variable; only a re-ordering is refused.
+      auto r = is_identity_view(node.target) && node.args[0].kind == Arg::Kind::ref &&
+                       epilogue_vars.contains(node.args[0].ref) && s.view.row_major()
+                   ? apply_layout_op(node, s.view)
+                   : LayoutResult{};
+      if (!r.view || !r.view->row_major())
+        return fmt::format("{} ({}) re-orders the product after its epilogue", node.name, node.target);
+      env[node.name] = Value{Value::Kind::product_view, "", *r.view, false};
+      epilogue_vars[node.name] = epilogue_vars.at(node.args[0].ref);
+      continue;
+    }
+    if (is_biased_product(node.target)) {
+      auto other = operand(g, env, node, 2);
+      if (auto* why = std::get_if<std::string>(&other)) return *why;
+      const Value& o = *std::get<const Value*>(other);
+      if (s.kind != Value::Kind::input_view || o.kind != Value::Kind::input_view)
+        return fmt::format("{} ({}) multiplies something other than inputs or parameters", node.name, node.target);
+      auto p = product(node, s, o);
+      if (auto* why = std::get_if<std::string>(&p)) return *why;
+      problem = std::get<MatmulProblem>(p);
+      auto bias = node.arg(0, "self");
+      auto b = bias && bias->kind == Arg::Kind::ref ? epilogue_operand(bias->ref) : std::nullopt;
+      if (!b) return fmt::format("{} ({}) adds a bias that does not broadcast to the product", node.name, node.target);
+      const auto beta = node.arg(3, "beta"), alpha = node.arg(4, "alpha");
+      const std::string scaled_acc = alpha && alpha->is_number() && alpha->number() != 1.0
+                                         ? fmt::format("acc * {}", float_literal(alpha->number()))
+                                         : "acc";
+      const std::string scaled_bias = beta && beta->is_number() && beta->number() != 1.0
+                                          ? fmt::format("{} * {}", *b, float_literal(beta->number()))
+                                          : *b;
+      const std::string var = "e_" + node.name;
+      problem->epilogue.push_back(fmt::format("{} = {} + {}  # {}", var, scaled_acc, scaled_bias, node.target));
+      problem->epilogue_result = var;
+      epilogue_vars[node.name] = var;
+      env[node.name] = Value{Value::Kind::product_view, "", problem->output, false};
+      continue;
+    }
     if (is_layout_op(node.target)) {
       if (s.kind == Value::Kind::diag)
         return fmt::format("{} ({}) re-views the diagonal matrix", node.name, node.target);
@@ -206,6 +311,7 @@ std::variant<MatmulProblem, std::string> recognise_matmul(const TraceResult& tra
       if (auto* why = std::get_if<std::string>(&p)) return *why;
       problem = std::get<MatmulProblem>(p);
       env[node.name] = Value{Value::Kind::product_view, "", problem->output, true};
+      epilogue_vars[node.name] = "acc";
     } else {  // tril / triu
       if (s.kind != Value::Kind::product_view || !s.raw_product || !problem || problem->mask != TriangleMask::none)
         return fmt::format(
@@ -225,13 +331,14 @@ std::variant<MatmulProblem, std::string> recognise_matmul(const TraceResult& tra
                        g.outputs.front());
   problem->output = out->second.view;
 
-  for (const auto* name : {&problem->a.input, &problem->b.input}) {
-    const auto& dt = g.find_input(*name)->meta.dtype;
+  for (auto* op : {&problem->a, &problem->b}) {
+    const auto& dt = g.meta_of(op->input)->dtype;
     if (!supported_dtype(dt))
-      return fmt::format("input {} has dtype {}: the matmul family handles float32, float16 and bfloat16", *name, dt);
+      return fmt::format("input {} has dtype {}: the matmul family handles float32, float16 and bfloat16", op->input, dt);
+    op->expr = *owned_tensor_expr(g, op->input);
   }
-  const auto& da = g.find_input(problem->a.input)->meta.dtype;
-  const auto& db = g.find_input(problem->b.input)->meta.dtype;
+  const auto& da = g.meta_of(problem->a.input)->dtype;
+  const auto& db = g.meta_of(problem->b.input)->dtype;
   if (da != db) return fmt::format("the operands have dtypes {} and {}: the matmul family needs one dtype", da, db);
   auto out_meta = g.meta_of(g.outputs.front());
   if (!out_meta || out_meta->dtype != da) return fmt::format("the output's dtype differs from the operands' ({})", da);

@@ -27,6 +27,7 @@ std::variant<MatmulProblem, std::string> recognise_matvec(const TraceResult& tra
   if (p.kind != MatmulProblem::Kind::product) return std::string("a diagonal scaling is not a matrix-vector product");
   if (p.n != 1) return fmt::format("the product has {} output columns, not one", p.n);
   if (p.mask != TriangleMask::none) return std::string("tril/triu of a matrix-vector product is not supported");
+  if (!p.epilogue.empty()) return std::string("the matvec family computes a bare product, without an epilogue");
   return r;
 }
 
@@ -56,8 +57,8 @@ class MatvecProblem final : public FamilyProblem {
     const auto split = c.at("SPLIT_K").get<std::int64_t>();
     return {"kernel",
             {
-                {"A", p.a.input},
-                {"B", p.b.input},
+                {"A", p.a.expr},
+                {"B", p.b.expr},
                 {"BATCH", std::to_string(p.batch)},
                 {"M", std::to_string(p.m)},
                 {"K", std::to_string(p.k)},

@@ -18,7 +18,15 @@ namespace kernelagent {
 
 // One operand: a graph input's storage read as [batch, rows, cols] with these strides (in elements).
 struct MatmulOperand {
-  std::string input;  // graph input name, e.g. "in0"
+  std::string input;  // graph input or owned constant name, e.g. "in0", "c0"
+  std::int64_t stride_batch = 0, stride_row = 0, stride_col = 0;
+  std::string expr;   // how ModelNew.forward names it: "in0", or self.get_parameter(...) for a weight
+};
+
+// A tensor a product's epilogue reads besides the product (nn.Linear's bias, a scale), as [batch, rows, cols]
+// strides over the output (0 where broadcast).
+struct EpilogueOperand {
+  std::string var, expr;
   std::int64_t stride_batch = 0, stride_row = 0, stride_col = 0;
 };
 
@@ -36,6 +44,12 @@ struct MatmulProblem {
   std::int64_t diagonal = 0;  // tril/triu's diagonal argument
   // The returned tensor as a view of the contiguous product buffer [batch, m, n].
   StridedView output;
+  // Pointwise ops on the product's tile before it is stored (addmm's bias and scales, an activation after the
+  // product): Python lines, each assigning one variable from `acc`, earlier lines and the operands' tiles; the
+  // last one's variable is what is stored. Empty: the product itself.
+  std::vector<std::string> epilogue;
+  std::vector<EpilogueOperand> epilogue_operands;
+  std::string epilogue_result;
 
   bool row_major_output() const { return output.row_major(); }
   // The largest element offset any operand or output reaches, for choosing 32- or 64-bit offsets.

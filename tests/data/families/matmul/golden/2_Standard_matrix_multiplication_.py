@@ -10,7 +10,8 @@
 # products (wgmma) take 32-bit operands only K-major in shared memory, and a copy costs one pass over the
 # operand, far less than the slower product path Triton takes otherwise. With ALIGN, an operand whose rows
 # do not start on 16-element boundaries (K = 2949) is copied K-major into rows padded to a multiple of 16
-# (zeros past K), so that every load of the product is a whole, aligned vector.
+# (zeros past K), so that every load of the product is a whole, aligned vector. Pointwise ops after the
+# product (nn.Linear's bias, an activation) run on the tile before it is stored.
 import torch
 import torch.nn as nn
 import triton

@@ -3,7 +3,7 @@ import torch.nn as nn
 
 
 class Model(nn.Module):
-    """relu(A @ B): an epilogue the matmul family does not fuse."""
+    """relu(A @ B): an activation as the product's epilogue."""
 
     def __init__(self):
         super(Model, self).__init__()

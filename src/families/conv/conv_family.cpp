@@ -89,9 +89,20 @@ class ConvFamilyProblem final : public FamilyProblem {
       what += fmt::format("{}{}", what.empty() ? "" : " ", describe(s, i));
     }
     std::vector<std::string> kernels;
-    if (gemm) kernels.push_back(render("gemm", {}));
-    if (tconv) kernels.push_back(render("tconv", {}));
-    if (direct) kernels.push_back(render("direct", {}));
+    // The epilogue: a flag the last stage's launch sets, and the function it calls on the tile.
+    const bool epi = !c_.epilogue.empty();
+    const std::map<std::string, std::string> epi_values = {
+        {"EPILOGUE_PARAM", epi ? ", EPILOGUE: tl.constexpr = False" : ""},
+        {"EPILOGUE_CALL", epi ? "    if EPILOGUE:\n        acc = ka_epilogue(acc)\n" : ""}};
+    if (gemm) kernels.push_back(render("gemm", epi_values));
+    if (tconv) kernels.push_back(render("tconv", epi_values));
+    if (direct) kernels.push_back(render("direct", epi_values));
+    if (epi) {
+      std::string lines;
+      for (const auto& l : c_.epilogue) lines += "    " + l + "\n";
+      kernels.push_back(shared_helper("pointwise_helpers"));
+      kernels.push_back(render("epilogue", {{"LINES", lines + "    return " + c_.epilogue_result}}));
+    }
     if (relayout) kernels.push_back(render("relayout", {}));
     if (c_.pad) kernels.push_back(render("pad", {}));
     return {"kernel",
@@ -186,6 +197,7 @@ class ConvFamilyProblem final : public FamilyProblem {
             {"W", s.weight_expr},
             {"B", s.bias_expr.empty() ? s.input_expr : s.bias_expr},
             {"HAS_BIAS", yes(!s.bias_expr.empty())},
+            {"EPILOGUE_ARG", !c_.epilogue.empty() && index + 1 == c_.stages.size() ? ", EPILOGUE=True" : ""},
             {"WIDE", yes(wide(s))}};
   }
 

@@ -8,9 +8,12 @@
 
 #include <fmt/format.h>
 
+#include <map>
 #include <optional>
+#include <set>
 
 #include "kernelagent/families/common/leaves.hpp"
+#include "kernelagent/families/common/pointwise_ops.hpp"
 #include "kernelagent/families/model_wrapper.hpp"
 
 namespace kernelagent {
@@ -149,7 +152,10 @@ std::variant<ConvChain, std::string> recognise_conv_chain(const TraceResult& tra
   ConvChain chain;
   std::string previous;  // the node name of the previous convolution
   std::string padded;  // the node name of the pad op in front of the first convolution
+  std::map<std::string, std::string> epilogue_vars;  // pointwise nodes after the last convolution -> variable
+  const std::set<std::string> live = g.ancestors(g.outputs);  // a node no output needs is not computed
   for (const auto& n : g.nodes) {
+    if (!live.contains(n.name)) continue;
     if (is_layout_op(n.target) && rd.leaves.find(n.name)) continue;  // a re-view of an input or weight
     if (!pad_mode(n.target).empty() && chain.stages.empty() && !chain.pad) {
       auto pad = input_pad(g, rd.leaves, n);
@@ -158,9 +164,46 @@ std::variant<ConvChain, std::string> recognise_conv_chain(const TraceResult& tra
       padded = n.name;
       continue;
     }
+    if (!chain.stages.empty() && is_identity_view(n.target) && !n.args.empty() && n.args[0].kind == Arg::Kind::ref &&
+        (n.args[0].ref == previous || epilogue_vars.contains(n.args[0].ref)) && n.meta.shape == chain.stages.back().out_shape) {
+      // A copy or alias of the output (detach, clone): the same values.
+      const std::string from = n.args[0].ref == previous ? "acc" : epilogue_vars.at(n.args[0].ref);
+      const std::string var = "e_" + n.name;
+      chain.epilogue.push_back(fmt::format("{} = {}  # {}", var, from, n.target));
+      chain.epilogue_result = var;
+      epilogue_vars[n.name] = var;
+      continue;
+    }
+    if (n.target != "aten.convolution.default" && !chain.stages.empty()) {
+      // A pointwise op on the last convolution's output (or on the ops after it): one more line of its epilogue.
+      std::string why;
+      OperandFn fn = [&](const Arg& a) -> std::optional<std::string> {
+        if (a.kind != Arg::Kind::ref) return std::nullopt;
+        if (a.ref == previous) return std::string("acc");
+        if (auto v = epilogue_vars.find(a.ref); v != epilogue_vars.end()) return v->second;
+        if (const auto* c = g.find_constant(a.ref); c && c->value) return float_literal(*c->value);
+        why = fmt::format("{} ({}) after the convolution reads {}, a tensor: only scalars join its epilogue", n.name,
+                          n.target, a.ref);
+        return std::nullopt;
+      };
+      auto e = pointwise_expr(n, fn, "tl.float32");
+      if (!why.empty()) return why;
+      if (e.expr.empty())
+        return fmt::format("{} ({}) is neither a convolution nor a pointwise op after one ({})", n.name, n.target,
+                           e.why_not);
+      const auto meta = g.meta_of(n.name);
+      if (meta && !meta->shape.empty() && meta->shape != chain.stages.back().out_shape)
+        return fmt::format("{} ({}) changes the convolution's output shape", n.name, n.target);
+      const std::string var = "e_" + n.name;
+      chain.epilogue.push_back(fmt::format("{} = {}  # {}", var, e.expr, n.target));
+      chain.epilogue_result = var;
+      epilogue_vars[n.name] = var;
+      continue;
+    }
     if (n.target != "aten.convolution.default")
       return fmt::format("{} ({}) is not a convolution: the conv family computes convolutions and nothing else", n.name,
                          n.target);
+    if (!chain.epilogue.empty()) return fmt::format("{} convolves the output of pointwise ops after a convolution", n.name);
     auto x = n.arg(0, "input"), w = n.arg(1, "weight"), b = n.arg(2, "bias");
     if (!x || x->kind != Arg::Kind::ref || !w || w->kind != Arg::Kind::ref)
       return "a convolution whose input or weight is not a tensor";
@@ -238,7 +281,8 @@ std::variant<ConvChain, std::string> recognise_conv_chain(const TraceResult& tra
     previous = n.name;
   }
   if (chain.stages.empty()) return "the graph has no convolution";
-  if (g.outputs.front() != previous) return "the output is not the last convolution's";
+  const std::string last = chain.epilogue.empty() ? previous : chain.epilogue_result.substr(2);
+  if (g.outputs.front() != last) return "the output is not the last convolution's (or the last pointwise op's after it)";
   return chain;
 }
 

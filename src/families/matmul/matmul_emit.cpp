@@ -11,7 +11,7 @@ using namespace matmul_emit;
 
 namespace {
 
-Emission product(const MatmulProblem& p, const Config& config) {
+Emission product(const MatmulProblem& p, const Config& config, const std::string& helpers) {
   const auto split = config.at("SPLIT_K").get<std::int64_t>();
   const char* mask = p.mask == TriangleMask::tril ? "1" : p.mask == TriangleMask::triu ? "2" : "0";
   // K_MAJOR: an operand read along a non-contiguous K is copied K-major first, and the kernel reads the
@@ -59,6 +59,8 @@ Emission product(const MatmulProblem& p, const Config& config) {
               {"EPI_PARAMS", epi_params},
               {"EPI_ARGS", epi_args},
               {"EPILOGUE", epilogue},
+              // The helpers an epilogue's ops may call (_tanh, _log), only where there is one.
+              {"POINTWISE_HELPERS", p.epilogue.empty() ? "" : helpers + "\n\n\n"},
               {"BATCH", std::to_string(p.batch)},
               {"M", std::to_string(p.m)},
               {"N", std::to_string(p.n)},
@@ -103,8 +105,8 @@ Emission diag(const MatmulProblem& p, const Config& config) {
 
 }  // namespace
 
-Emission matmul_emission(const MatmulProblem& p, const Config& config) {
-  return p.kind == MatmulProblem::Kind::product ? product(p, config) : diag(p, config);
+Emission matmul_emission(const MatmulProblem& p, const Config& config, const std::string& helpers) {
+  return p.kind == MatmulProblem::Kind::product ? product(p, config, helpers) : diag(p, config);
 }
 
 }  // namespace kernelagent

@@ -105,7 +105,9 @@ class MatmulFamilyProblem final : public FamilyProblem {
     return true;
   }
 
-  Emission emission(const Config& c) const override { return matmul_emission(p_, c); }
+  Emission emission(const Config& c) const override {
+    return matmul_emission(p_, c, p_.epilogue.empty() ? "" : shared_helper("pointwise_helpers"));
+  }
 
  private:
   MatmulProblem p_;

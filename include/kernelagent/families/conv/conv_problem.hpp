@@ -75,6 +75,10 @@ struct InputPad {
 struct ConvChain {
   std::vector<ConvStage> stages;
   std::optional<InputPad> pad;
+  // Pointwise ops after the last convolution (an activation, a scale): Python lines over `acc`, the last
+  // one's variable returned; empty without.
+  std::vector<std::string> epilogue;
+  std::string epilogue_result;
 };
 
 // The chain of convolutions a trace computes, or why the conv family does not implement it.

@@ -16,6 +16,7 @@ namespace kernelagent {
 std::int64_t matmul_smem_bytes(const Config& config, const std::string& dtype);
 
 // The kernel file for one configuration of a recognised product (matmul_emit.cpp).
-Emission matmul_emission(const MatmulProblem& p, const Config& config);
+// `helpers`: the shared pointwise helpers an epilogue may call (empty without one).
+Emission matmul_emission(const MatmulProblem& p, const Config& config, const std::string& helpers);
 
 }  // namespace kernelagent

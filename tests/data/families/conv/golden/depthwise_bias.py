@@ -10,6 +10,8 @@
 # channels times the window its depth, the input's window gathered straight from the tensor (no im2col
 # buffer). A convolution whose output channels each read one input channel (depthwise) runs direct: a
 # program computes a tile of one output plane with the window unrolled, every input read from the caches.
+import os
+
 import torch
 import torch.nn as nn
 import triton

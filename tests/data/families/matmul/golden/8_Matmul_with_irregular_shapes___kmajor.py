@@ -12,6 +12,8 @@
 # do not start on 16-element boundaries (K = 2949) is copied K-major into rows padded to a multiple of 16
 # (zeros past K), so that every load of the product is a whole, aligned vector. Pointwise ops after the
 # product (nn.Linear's bias, an activation) run on the tile before it is stored.
+import os
+
 import torch
 import torch.nn as nn
 import triton

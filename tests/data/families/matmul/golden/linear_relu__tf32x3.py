@@ -12,10 +12,34 @@
 # do not start on 16-element boundaries (K = 2949) is copied K-major into rows padded to a multiple of 16
 # (zeros past K), so that every load of the product is a whole, aligned vector. Pointwise ops after the
 # product (nn.Linear's bias, an activation) run on the tile before it is stored.
+import os
+
 import torch
 import torch.nn as nn
 import triton
 import triton.language as tl
+
+
+@triton.jit
+def _tanh(x):
+    # tanh through the sigmoid: accurate to a few ulp in fp32 and available on every Triton backend.
+    return 2.0 * tl.sigmoid(2.0 * x) - 1.0
+
+
+# Triton's interpreter runs no PTX: there _log is tl.log.
+_KA_PTX = tl.constexpr(os.environ.get("TRITON_INTERPRET", "0") != "1")
+
+
+@triton.jit
+def _log(x):
+    # The natural log through the SFU's lg2.approx (log2 to about 2^-22, subnormals, 0, inf and NaN as log
+    # takes them) times ln 2: two instructions where libdevice's logf is some 25 and a branch an element,
+    # which made a loss with a log an element (a KL divergence) bound by its instructions, not its bytes.
+    if _KA_PTX:
+        return tl.inline_asm_elementwise("lg2.approx.f32 $0, $1;", "=r,r", [x.to(tl.float32)], dtype=tl.float32,
+                                         is_pure=True, pack=1) * 0.6931471805599453
+    else:
+        return tl.log(x)
 
 
 @triton.jit

@@ -90,18 +90,29 @@ class ConvFamilyProblem final : public FamilyProblem {
     }
     std::vector<std::string> kernels;
     // The epilogue: a flag the last stage's launch sets, and the function it calls on the tile.
+    // The epilogue: a flag the last stage's launch sets (with the per-channel tensors it reads, which the other
+    // stages leave None), and the function it calls on the tile with the tile's output channels.
     const bool epi = !c_.epilogue.empty();
-    const std::map<std::string, std::string> epi_values = {
-        {"EPILOGUE_PARAM", epi ? ", EPILOGUE: tl.constexpr = False" : ""},
-        {"EPILOGUE_CALL", epi ? "    if EPILOGUE:\n        acc = ka_epilogue(acc)\n" : ""}};
-    if (gemm) kernels.push_back(render("gemm", epi_values));
-    if (tconv) kernels.push_back(render("tconv", epi_values));
-    if (direct) kernels.push_back(render("direct", epi_values));
+    std::string ch_params, ch_args, ch_loads;
+    for (std::size_t i = 0; i < c_.epilogue_channels.size(); ++i) {
+      ch_params += fmt::format(", ch{}_ptr=None", i);
+      ch_args += fmt::format(", ch{}_ptr", i);
+      ch_loads += fmt::format("    ch{0} = tl.load(ch{0}_ptr + o * {1}).to(tl.float32)\n", i, c_.epilogue_channels[i].second);
+    }
+    auto epi_values = [&](const char* channels) {
+      return std::map<std::string, std::string>{
+          {"EPILOGUE_PARAM", epi ? ch_params + ", EPILOGUE: tl.constexpr = False" : ""},
+          {"EPILOGUE_CALL", epi ? fmt::format("    if EPILOGUE:\n        acc = ka_epilogue(acc, {}{})\n", channels, ch_args)
+                                : ""}};
+    };
+    if (gemm) kernels.push_back(render("gemm", epi_values("o[None, :]")));
+    if (tconv) kernels.push_back(render("tconv", epi_values("o[None, :]")));
+    if (direct) kernels.push_back(render("direct", epi_values("o")));
     if (epi) {
-      std::string lines;
+      std::string lines = ch_loads;
       for (const auto& l : c_.epilogue) lines += "    " + l + "\n";
       kernels.push_back(shared_helper("pointwise_helpers"));
-      kernels.push_back(render("epilogue", {{"LINES", lines + "    return " + c_.epilogue_result}}));
+      kernels.push_back(render("epilogue", {{"PARAMS", ch_args}, {"LINES", lines + "    return " + c_.epilogue_result}}));
     }
     if (relayout) kernels.push_back(render("relayout", {}));
     if (c_.pad) kernels.push_back(render("pad", {}));
@@ -187,6 +198,14 @@ class ConvFamilyProblem final : public FamilyProblem {
                        s.dilation[1], s.dilation[2]);
   }
 
+  // The last stage's launch: the per-channel tensors its epilogue reads, and the flag.
+  std::string epilogue_args() const {
+    std::string args;
+    for (std::size_t i = 0; i < c_.epilogue_channels.size(); ++i)
+      args += fmt::format(", ch{}_ptr={}", i, c_.epilogue_channels[i].first);
+    return args + ", EPILOGUE=True";
+  }
+
   static bool wide(const ConvStage& s) { return s.max_offset() >= (std::int64_t{1} << 30); }
 
   std::map<std::string, std::string> common(const ConvStage& s, std::size_t index) const {
@@ -197,7 +216,7 @@ class ConvFamilyProblem final : public FamilyProblem {
             {"W", s.weight_expr},
             {"B", s.bias_expr.empty() ? s.input_expr : s.bias_expr},
             {"HAS_BIAS", yes(!s.bias_expr.empty())},
-            {"EPILOGUE_ARG", !c_.epilogue.empty() && index + 1 == c_.stages.size() ? ", EPILOGUE=True" : ""},
+            {"EPILOGUE_ARG", !c_.epilogue.empty() && index + 1 == c_.stages.size() ? epilogue_args() : ""},
             {"WIDE", yes(wide(s))}};
   }
 

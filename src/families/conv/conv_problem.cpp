@@ -12,6 +12,7 @@
 #include <optional>
 #include <set>
 
+#include "kernelagent/families/common/broadcast.hpp"
 #include "kernelagent/families/common/leaves.hpp"
 #include "kernelagent/families/common/pointwise_ops.hpp"
 #include "kernelagent/families/model_wrapper.hpp"
@@ -182,8 +183,26 @@ std::variant<ConvChain, std::string> recognise_conv_chain(const TraceResult& tra
         if (a.ref == previous) return std::string("acc");
         if (auto v = epilogue_vars.find(a.ref); v != epilogue_vars.end()) return v->second;
         if (const auto* c = g.find_constant(a.ref); c && c->value) return float_literal(*c->value);
-        why = fmt::format("{} ({}) after the convolution reads {}, a tensor: only scalars join its epilogue", n.name,
-                          n.target, a.ref);
+        // A tensor of one value a channel (a [C, 1, 1] parameter), read once a channel.
+        const Leaf* leaf = rd.leaves.find(a.ref);
+        const auto& out_shape = chain.stages.back().out_shape;
+        auto strides = leaf ? broadcast_strides(leaf->view, out_shape) : std::nullopt;
+        bool per_channel = strides.has_value();
+        if (strides)
+          for (std::size_t k = 0; k < strides->size(); ++k)
+            if (k != 1 && (*strides)[k] != 0) per_channel = false;
+        const auto meta = leaf ? g.meta_of(leaf->base) : std::nullopt;
+        if (per_channel && meta && float_dtype(meta->dtype)) {
+          const std::string expr = *owned_tensor_expr(g, leaf->base);
+          for (std::size_t i = 0; i < chain.epilogue_channels.size(); ++i)
+            if (chain.epilogue_channels[i].first == expr && chain.epilogue_channels[i].second == (*strides)[1])
+              return fmt::format("ch{}", i);
+          chain.epilogue_channels.emplace_back(expr, (*strides)[1]);
+          return fmt::format("ch{}", chain.epilogue_channels.size() - 1);
+        }
+        why = fmt::format("{} ({}) after the convolution reads {}, a tensor that is neither a scalar nor one value a "
+                          "channel: only those join its epilogue",
+                          n.name, n.target, a.ref);
         return std::nullopt;
       };
       auto e = pointwise_expr(n, fn, "tl.float32");

@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <variant>
+#include <utility>
 #include <vector>
 
 #include "kernelagent/core/op_graph.hpp"
@@ -79,6 +80,9 @@ struct ConvChain {
   // one's variable returned; empty without.
   std::vector<std::string> epilogue;
   std::string epilogue_result;
+  // Tensors the epilogue reads, one value a channel (a [C, 1, 1] parameter): how ModelNew names each, and
+  // its stride along the channels; the epilogue reads the i-th as `ch{i}`.
+  std::vector<std::pair<std::string, std::int64_t>> epilogue_channels;
 };
 
 // The chain of convolutions a trace computes, or why the conv family does not implement it.

@@ -158,7 +158,7 @@ def ka_conv_gemm_kernel(x_ptr, w_ptr, b_ptr, y_ptr,
     y_ptrs = y_ptr + (n_img * (COUT * OSP) + osp)[:, None] + (o * OSP)[None, :]
     mask = (offs_m < M)[:, None] & (offs_n < COG)[None, :]
     if EPILOGUE:
-        acc = ka_epilogue(acc)
+        acc = ka_epilogue(acc, o[None, :])
     tl.store(y_ptrs, acc.to(y_ptr.dtype.element_ty), mask=mask)
 
 
@@ -186,8 +186,9 @@ def _log(x):
 
 
 @triton.jit
-def ka_epilogue(acc):
-    # The pointwise ops after the last convolution, on its output tile before the store (fp32).
+def ka_epilogue(acc, o):
+    # The pointwise ops after the last convolution, on its output tile before the store (fp32); o: the tile's
+    # output channels, where a tensor of one value a channel is read.
     e_n1 = tl.maximum(acc, 0.0)  # aten.relu.default
     return e_n1
 

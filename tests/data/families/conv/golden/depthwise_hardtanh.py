@@ -65,7 +65,7 @@ def ka_conv_direct_kernel(x_ptr, w_ptr, b_ptr, y_ptr,
     y_plane = y_ptr + (n_img * COUT + o) * (OD * OH * OW) + od * (OH * OW)
     mask = (oh < OH)[:, None] & (ow < OW)[None, :]
     if EPILOGUE:
-        acc = ka_epilogue(acc)
+        acc = ka_epilogue(acc, o)
     tl.store(y_plane + oh[:, None] * OW + ow[None, :], acc.to(y_ptr.dtype.element_ty), mask=mask)
 
 
@@ -93,8 +93,9 @@ def _log(x):
 
 
 @triton.jit
-def ka_epilogue(acc):
-    # The pointwise ops after the last convolution, on its output tile before the store (fp32).
+def ka_epilogue(acc, o):
+    # The pointwise ops after the last convolution, on its output tile before the store (fp32); o: the tile's
+    # output channels, where a tensor of one value a channel is read.
     e_n1 = tl.minimum(tl.maximum(acc, -0.5), 0.5)  # aten.hardtanh.default
     return e_n1
 

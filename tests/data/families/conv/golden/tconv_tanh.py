@@ -121,7 +121,7 @@ def ka_tconv_gemm_kernel(x_ptr, w_ptr, b_ptr, y_ptr,
     osp = (od * OH + oh) * OW + ow
     y_ptrs = y_ptr + (n_img * (COUT * OSP) + osp)[:, None] + (o * OSP)[None, :]
     if EPILOGUE:
-        acc = ka_epilogue(acc)
+        acc = ka_epilogue(acc, o[None, :])
     tl.store(y_ptrs, acc.to(y_ptr.dtype.element_ty), mask=out_ok[:, None] & (offs_n < COG)[None, :])
 
 
@@ -149,8 +149,9 @@ def _log(x):
 
 
 @triton.jit
-def ka_epilogue(acc):
-    # The pointwise ops after the last convolution, on its output tile before the store (fp32).
+def ka_epilogue(acc, o):
+    # The pointwise ops after the last convolution, on its output tile before the store (fp32); o: the tile's
+    # output channels, where a tensor of one value a channel is read.
     e_n1 = _tanh(acc)  # aten.tanh.default
     return e_n1
 

@@ -3,7 +3,7 @@ import torch.nn as nn
 
 
 class Model(nn.Module):
-    """A convolution multiplied by a per-channel parameter: a tensor operand the epilogue does not read."""
+    """A convolution multiplied by a per-channel parameter [C, 1, 1]: read once a channel by the epilogue."""
 
     def __init__(self):
         super().__init__()

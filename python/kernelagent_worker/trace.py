@@ -82,6 +82,13 @@ def _meta(node: torch.fx.Node) -> tuple[list | None, str | None]:
     return None, None
 
 
+def _declared_state(model: torch.nn.Module) -> dict:
+    """state_dict name -> ("parameter" or "buffer", tensor), in state_dict order (persistent buffers only)."""
+    params = {name for name, _ in model.named_parameters()}
+    return {name: ("parameter" if name in params else "buffer", t)
+            for name, t in model.state_dict(keep_vars=True).items()}
+
+
 def _state_names(model: torch.nn.Module) -> dict:
     """id(tensor) -> (state_dict name, "parameter" or "buffer") for the model's parameters and buffers."""
     names = {}
@@ -147,7 +154,11 @@ def graph_of(model: torch.nn.Module, inputs: list, init_fill: dict | None = None
             outputs = [_arg(a, names) for a in torch.utils._pytree.tree_leaves(node.args[0])]
         else:  # call_module / call_method do not occur in make_fx graphs
             raise RuntimeError(f"unexpected fx node {node.op} {node.target}")
-    return {"inputs": g_inputs, "constants": constants, "nodes": nodes, "outputs": outputs}
+    # Every parameter and buffer the model declares, read by the graph or not (BatchNorm's counter in
+    # evaluation mode): ModelNew owns them all, so that Model's state_dict loads into it whole.
+    state = [{"param": name, "kind": kind, "shape": list(t.shape), "dtype": str(t.dtype).removeprefix("torch.")}
+             for name, (kind, t) in _declared_state(model).items()]
+    return {"inputs": g_inputs, "constants": constants, "nodes": nodes, "outputs": outputs, "state": state}
 
 
 def _distinct_bytes(tensors: list[torch.Tensor]) -> int:

@@ -96,6 +96,13 @@ OpGraph OpGraph::from_json(const json& j) {
     if (c.contains("fill") && c.at("fill").is_number()) k.fill = c.at("fill").get<double>();
     g.constants.push_back(std::move(k));
   }
+  for (const auto& c : j.value("state", json::array())) {
+    Constant k;
+    k.meta = meta_from_json(c);
+    k.param = c.value("param", std::string());
+    k.kind = c.value("kind", std::string("parameter"));
+    if (!k.param.empty()) g.state.push_back(std::move(k));
+  }
   for (const auto& n : j.at("nodes")) {
     Node node;
     node.name = n.at("name").get<std::string>();

@@ -107,8 +107,22 @@ ModelWrapper model_wrapper(const TraceResult& trace) {
         "            raise ValueError(\"every input and parameter must be on {0}'s device\")\n",
         first, fmt::join(others, ", "), others.size() == 1 ? "," : "");
   std::set<std::string> modules;
+  std::set<std::string> owned;
   for (const auto& c : g.constants)
-    if (c.owned()) w.model_init += own(c, modules);
+    if (c.owned() && owned.insert(c.param).second) w.model_init += own(c, modules);
+  // The state the kernels do not read (BatchNorm's counter in evaluation mode) is owned too, so that
+  // Model's state_dict loads whole; its values are never used.
+  for (const auto& c : g.state)
+    if (owned.insert(c.param).second) {
+      w.model_init += fmt::format("        # {}: declared by the reference, not read by the kernels\n", c.param);
+      Constant unused = c;
+      unused.fill = std::nullopt;
+      std::string lines = own(unused, modules);
+      // own() says the values come with load_state_dict; here they are only kept.
+      const auto note = lines.find("        # " + c.param + ": its values come");
+      if (note != std::string::npos) lines.erase(note, lines.find('\n', note) - note + 1);
+      w.model_init += lines;
+    }
   if (w.model_init.empty()) w.model_init = "        # The reference holds no parameters or buffers.\n";
   if (w.forward_checks.empty()) w.forward_checks = "        # The forward takes no inputs to check.\n";
   w.forward_checks = strip_newline(w.forward_checks);

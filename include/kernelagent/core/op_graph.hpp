@@ -68,6 +68,9 @@ struct Constant {
 struct OpGraph {
   std::vector<GraphInput> inputs;
   std::vector<Constant> constants;
+  // Every parameter and buffer the model declares (param, kind, shape, dtype; no name), read by the graph or
+  // not: ModelNew owns them all. Empty in traces recorded before it was kept.
+  std::vector<Constant> state;
   std::vector<Node> nodes;
   std::vector<std::string> outputs;  // refs
 

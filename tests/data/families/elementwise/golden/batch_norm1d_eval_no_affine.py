@@ -60,6 +60,8 @@ class ModelNew(nn.Module):
         self.get_submodule("bn").register_buffer("running_mean", torch.empty((5,), dtype=torch.float32))
         # bn.running_var: its values come with load_state_dict(Model.state_dict())
         self.get_submodule("bn").register_buffer("running_var", torch.empty((5,), dtype=torch.float32))
+        # bn.num_batches_tracked: declared by the reference, not read by the kernels
+        self.get_submodule("bn").register_buffer("num_batches_tracked", torch.empty((), dtype=torch.int64))
 
     def forward(self, in0):
         if tuple(in0.shape) != (3, 5, 37) or in0.dtype != torch.float32 or not in0.is_contiguous():

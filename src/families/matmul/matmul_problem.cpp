@@ -332,13 +332,13 @@ std::variant<MatmulProblem, std::string> recognise_matmul(const TraceResult& tra
   problem->output = out->second.view;
 
   for (auto* op : {&problem->a, &problem->b}) {
-    const auto& dt = g.meta_of(op->input)->dtype;
+    const std::string dt = g.meta_of(op->input)->dtype;  // a copy: meta_of returns a temporary
     if (!supported_dtype(dt))
       return fmt::format("input {} has dtype {}: the matmul family handles float32, float16 and bfloat16", op->input, dt);
     op->expr = *owned_tensor_expr(g, op->input);
   }
-  const auto& da = g.meta_of(problem->a.input)->dtype;
-  const auto& db = g.meta_of(problem->b.input)->dtype;
+  const std::string da = g.meta_of(problem->a.input)->dtype;
+  const std::string db = g.meta_of(problem->b.input)->dtype;
   if (da != db) return fmt::format("the operands have dtypes {} and {}: the matmul family needs one dtype", da, db);
   auto out_meta = g.meta_of(g.outputs.front());
   if (!out_meta || out_meta->dtype != da) return fmt::format("the output's dtype differs from the operands' ({})", da);

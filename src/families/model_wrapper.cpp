@@ -46,7 +46,8 @@ std::string guard(const GraphInput& in) {
 }
 
 // Lines that create the parameter or buffer `c` under its dotted name, making the submodules on its path.
-std::string own(const Constant& c, std::set<std::string>& modules) {
+// `note`: the comment above it; by default, where its values come from.
+std::string own(const Constant& c, std::set<std::string>& modules, const std::string& note = "") {
   std::string lines;
   std::string parent;
   std::string leaf = c.param;
@@ -64,7 +65,8 @@ std::string own(const Constant& c, std::set<std::string>& modules) {
       c.fill ? fmt::format("torch.full({}, {}, dtype=torch.{})", py_tuple(c.meta.shape), fill_literal(*c.fill, c.meta.dtype),
                            c.meta.dtype)
              : fmt::format("torch.empty({}, dtype=torch.{})", py_tuple(c.meta.shape), c.meta.dtype);
-  if (!c.fill) lines += fmt::format("        # {}: its values come with load_state_dict(Model.state_dict())\n", c.param);
+  if (!note.empty()) lines += fmt::format("        # {}: {}\n", c.param, note);
+  else if (!c.fill) lines += fmt::format("        # {}: its values come with load_state_dict(Model.state_dict())\n", c.param);
   if (c.kind == "buffer")
     lines += fmt::format("        {}.register_buffer(\"{}\", {})\n", owner, leaf, value);
   else
@@ -114,14 +116,9 @@ ModelWrapper model_wrapper(const TraceResult& trace) {
   // Model's state_dict loads whole; its values are never used.
   for (const auto& c : g.state)
     if (owned.insert(c.param).second) {
-      w.model_init += fmt::format("        # {}: declared by the reference, not read by the kernels\n", c.param);
       Constant unused = c;
       unused.fill = std::nullopt;
-      std::string lines = own(unused, modules);
-      // own() says the values come with load_state_dict; here they are only kept.
-      const auto note = lines.find("        # " + c.param + ": its values come");
-      if (note != std::string::npos) lines.erase(note, lines.find('\n', note) - note + 1);
-      w.model_init += lines;
+      w.model_init += own(unused, modules, "declared by the reference, not read by the kernels");
     }
   if (w.model_init.empty()) w.model_init = "        # The reference holds no parameters or buffers.\n";
   if (w.forward_checks.empty()) w.forward_checks = "        # The forward takes no inputs to check.\n";

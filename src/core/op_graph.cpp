@@ -165,6 +165,23 @@ std::vector<std::string> OpGraph::targets() const {
   return out;
 }
 
+std::string OpGraph::random_target() const {
+  // aten's random ops by their base name ("aten.bernoulli_.float" -> "bernoulli"); an in-place form ends in '_'.
+  static const std::set<std::string> random_ops = {
+      "bernoulli", "rand", "rand_like", "randn", "randn_like", "randint", "randint_like", "randperm",
+      "normal", "uniform", "exponential", "geometric", "cauchy", "log_normal", "multinomial",
+      "native_dropout", "dropout", "feature_dropout", "alpha_dropout", "rrelu_with_noise"};
+  for (const auto& n : nodes) {
+    std::string_view t = n.target;
+    if (t.rfind("aten.", 0) != 0) continue;
+    t.remove_prefix(5);
+    std::string base(t.substr(0, t.find('.')));
+    if (!base.empty() && base.back() == '_') base.pop_back();
+    if (random_ops.count(base)) return n.target;
+  }
+  return {};
+}
+
 TraceResult TraceResult::from_json(const json& reply) {
   TraceResult t;
   t.graph = OpGraph::from_json(reply.at("graph"));

@@ -189,6 +189,14 @@ def test_an_unsupported_problem_names_its_ops(kernelagent, tmp_path):
     assert [s["name"] for s in result["stages"]] == ["load", "trace", "choose_family"]
 
 
+def test_a_reference_that_draws_random_numbers_is_refused_as_such(kernelagent, tmp_path):
+    r = kernelagent("optimize", DATA / "problems" / "unsupported" / "dropout_training.py", "--out", tmp_path / "o",
+                    db=tmp_path / "h.sqlite")
+    assert r.returncode == 3
+    assert "draws random numbers (aten.bernoulli" in r.stderr and "eval mode" in r.stderr
+    assert json.loads((tmp_path / "o" / "result.json").read_text())["status"] == "unsupported"
+
+
 def test_missing_problem_file_and_bad_flags(kernelagent, tmp_path):
     r = kernelagent("optimize", tmp_path / "nope.py", db=tmp_path / "h.sqlite")
     assert r.returncode == 2 and "does not exist" in r.stderr

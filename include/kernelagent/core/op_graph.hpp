@@ -82,6 +82,10 @@ struct OpGraph {
   std::optional<TensorMeta> meta_of(std::string_view ref) const;
   // The distinct aten targets, in order of first use; used in messages and problem signatures.
   std::vector<std::string> targets() const;
+  // The first target that draws random numbers (aten.bernoulli_, aten.rand_like, aten.native_dropout, ...:
+  // a dropout in training mode, torch.rand): a reference that does gives another output on every call, so no
+  // kernel can be checked against it. Empty when there is none.
+  std::string random_target() const;
   // The nodes named and every node they read, directly or not (ancestors({outputs}): the nodes whose value
   // reaches an output; an unused result of a node of several, such as log_sigmoid_forward's buffer, does not).
   std::set<std::string> ancestors(const std::vector<std::string>& names) const;

@@ -12,6 +12,12 @@ std::optional<RunEnd> choose_family_stage(OptimizeState& s) {
   // explain a refusal.
   // Each family's recogniser sees the trace once; the problem it recognised is what the search asks about
   // every configuration.
+  if (std::string op = s.trace.graph.random_target(); !op.empty())
+    return RunEnd{ExitCode::unsupported, std::string(status::unsupported),
+                  fmt::format("the reference draws random numbers ({}: a dropout in training mode, or torch.rand and "
+                              "its kind), so its output differs on every call and no kernel can be checked against "
+                              "it; a problem whose Model uses dropout needs it in eval mode or with p = 0",
+                              op)};
   std::vector<std::string> reasons;
   for (const auto& f : s.families) {
     if (!s.opt.family.empty() && f->name() != s.opt.family) continue;

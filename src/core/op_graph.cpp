@@ -76,6 +76,46 @@ std::optional<Arg> Node::arg(std::size_t i, std::string_view kw) const {
   return std::nullopt;
 }
 
+namespace {
+
+// aten ops that may return a view of their first argument (or are not plain computations): an in-place op
+// on their result would also change the tensor they view.
+bool may_be_a_view(std::string_view target) {
+  static const char* const views[] = {
+      "view", "_unsafe_view", "reshape", "slice", "select", "expand", "permute", "transpose", "t", "unsqueeze",
+      "squeeze", "as_strided", "alias", "diagonal", "narrow", "unfold", "split", "split_with_sizes", "chunk",
+      "unbind", "detach", "view_as", "expand_as", "movedim", "flatten", "unflatten", "_reshape_alias", "T"};
+  if (target.rfind("aten.", 0) != 0) return true;  // operator.getitem and anything else outside aten
+  target.remove_prefix(5);
+  const std::string_view base = target.substr(0, target.find('.'));
+  for (const char* v : views)
+    if (base == v) return true;
+  return false;
+}
+
+}  // namespace
+
+// make_fx keeps a model's in-place ops (`x.add_(eps)`, `torch.relu_(x)`) and names their result as a new
+// node, which every later reader of the tensor refers to. Where the tensor changed in place is a fresh
+// intermediate (not an input, a parameter or a view of another tensor), the op is its out-of-place form,
+// and is written so that the families, which know the out-of-place forms, see it. copy_, fill_ and zero_
+// differ from their out-of-place forms (or have none) and are left alone.
+void functional_in_place_ops(OpGraph& g) {
+  std::set<std::string> fresh;  // nodes whose values are their own storage
+  for (auto& n : g.nodes) {
+    const std::string_view t = n.target;
+    const auto dot = t.find('.', 5);
+    if (t.rfind("aten.", 0) == 0 && dot != std::string_view::npos && dot > 6 && t[dot - 1] == '_' &&
+        t[dot - 2] != '_') {
+      const std::string base(t.substr(5, dot - 6));
+      const bool exempt = base == "copy" || base == "fill" || base == "zero" || base == "set" || base == "resize";
+      if (!exempt && !n.args.empty() && n.args[0].kind == Arg::Kind::ref && fresh.count(n.args[0].ref))
+        n.target = "aten." + base + std::string(t.substr(dot));
+    }
+    if (!may_be_a_view(n.target)) fresh.insert(n.name);
+  }
+}
+
 OpGraph OpGraph::from_json(const json& j) {
   OpGraph g;
   for (const auto& in : j.at("inputs")) {
@@ -113,6 +153,7 @@ OpGraph OpGraph::from_json(const json& j) {
     g.nodes.push_back(std::move(node));
   }
   for (const auto& o : j.at("outputs")) g.outputs.push_back(o.at("ref").get<std::string>());
+  functional_in_place_ops(g);
   return g;
 }
 

@@ -91,6 +91,10 @@ struct OpGraph {
   std::set<std::string> ancestors(const std::vector<std::string>& names) const;
 };
 
+// Rewrites an in-place op on a fresh intermediate (`aten.add_.Scalar` on a mean) as its out-of-place form;
+// from_json applies it to every graph it reads.
+void functional_in_place_ops(OpGraph& g);
+
 struct TraceResult {
   OpGraph graph;
   double flops = 0;

@@ -380,6 +380,8 @@ class Lowering {
     if (t == "aten.linalg_vector_norm.default" || t == "aten.norm.ScalarOpt_dim" || t == "aten.norm.Scalar")
       return lower_norm(n);
     if (t == "aten.native_layer_norm.default") return lower_layer_norm(n);
+    // nn.RMSNorm and F.rms_norm: written out on a CPU, this fused op (output and rstd) where PyTorch has it.
+    if (t == "aten._fused_rms_norm.default") return lower_rms_norm(n);
     if (t == "aten.native_group_norm.default") return lower_group_norm(n);
     // On a GPU PyTorch dispatches BatchNorm to cuDNN: the same arguments, and a reserve as a fourth result.
     if (t == "aten.native_batch_norm.default" || t == "aten._native_batch_norm_legit.default" ||
@@ -711,6 +713,31 @@ class Lowering {
     const std::vector<std::int64_t> tail(shape.end() - static_cast<std::ptrdiff_t>(k), shape.end());
     const std::string y = normalise(x, parts[0], rstd, affine(n, 2, "weight", tail, shape), affine(n, 3, "bias", tail, shape));
     multi_[n.name] = {y, parts[0], rstd};
+  }
+
+  void lower_rms_norm(const Node& n) {
+    // _fused_rms_norm(input, normalized_shape, weight, eps): x * rsqrt(mean(x^2) + eps) * weight over the
+    // trailing normalized axes; an eps of None is fp32's machine epsilon (half types are computed in fp32), as PyTorch takes it.
+    const std::string x = input_of(n);
+    const auto shape = shaped(x).shape;
+    auto normalized = n.arg(1, "normalized_shape");
+    const std::size_t k = normalized && normalized->kind == Arg::Kind::list ? normalized->items.size() : 0;
+    if (k == 0 || k > shape.size()) fail(n.name + " (rms_norm) has a normalized shape the family cannot read");
+    const double eps = number(n.arg(3, "eps")).value_or(1.1920928955078125e-07);  // fp32's, half types upcast
+    std::vector<std::size_t> dims;
+    std::int64_t count = 1;
+    for (std::size_t d = shape.size() - k; d < shape.size(); ++d) {
+      dims.push_back(d);
+      count *= shape[d];
+    }
+    const std::string squares = binary("aten.mul.Tensor", x, x);
+    const std::string sum = reduce(ReduceOp::sum, squares, dims, reduced_shape(shape, dims, true)).front();
+    const std::string mean = scalar_op("aten.div.Scalar", sum, static_cast<double>(count));
+    const std::string rstd = unary("aten.rsqrt.default", scalar_op("aten.add.Scalar", mean, eps));
+    std::string y = binary("aten.mul.Tensor", x, rstd);
+    const std::vector<std::int64_t> tail(shape.end() - static_cast<std::ptrdiff_t>(k), shape.end());
+    if (std::string w = affine(n, 2, "weight", tail, shape); !w.empty()) y = binary("aten.mul.Tensor", y, w);
+    multi_[n.name] = {y, rstd};
   }
 
   void lower_group_norm(const Node& n) {

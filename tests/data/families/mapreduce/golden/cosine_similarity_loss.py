@@ -53,10 +53,10 @@ def ka_rows_kernel(x_in0_0_ptr, x_in1_1_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, 
     v_ka_t5 = (x_in1_1 * x_in1_1)  # aten.mul.Tensor
     r1 = tl.sum(tl.where(mask, v_ka_t5, 0.0), axis=1, keep_dims=True)
     v_ka_t7 = tl.sqrt(r1)  # aten.sqrt.default
-    v_n6 = tl.maximum(v_ka_t7, 1e-08)  # aten.clamp_min_.Tensor
+    v_n6 = tl.maximum(v_ka_t7, 1e-08)  # aten.clamp_min.Tensor
     v_n7 = (x_in1_1 / v_n6)  # aten.div.Tensor
     v_ka_t3 = tl.sqrt(r0)  # aten.sqrt.default
-    v_n5 = tl.maximum(v_ka_t3, 1e-08)  # aten.clamp_min_.Tensor
+    v_n5 = tl.maximum(v_ka_t3, 1e-08)  # aten.clamp_min.Tensor
     v_n8 = (x_in0_0 / v_n5)  # aten.div.Tensor
     v_n9 = (v_n8 * v_n7)  # aten.mul.Tensor
     r2 = tl.sum(tl.where(mask, v_n9, 0.0), axis=1, keep_dims=True)

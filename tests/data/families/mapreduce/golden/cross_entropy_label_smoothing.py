@@ -67,7 +67,7 @@ def ka_rows_kernel(x_in0_0_ptr, x_in1_1_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, 
     v_ka_t13 = v_n8.to(tl.float32).to(tl.float32)  # aten._to_copy.default
     tl.store(ws_total_ptr + pid * 4 + 2, tl.sum(tl.where(row_ok, v_ka_t13, 0.0)))
     v_n5 = (-r3)  # aten.neg.default
-    v_n7 = tl.where(v_n6, 0.0, v_n5)  # aten.masked_fill_.Scalar
+    v_n7 = tl.where(v_n6, 0.0, v_n5)  # aten.masked_fill.Scalar
     tl.store(ws_total_ptr + pid * 4 + 3, tl.sum(tl.where(row_ok, v_n7, 0.0)))
 
 

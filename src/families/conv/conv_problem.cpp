@@ -12,6 +12,7 @@
 #include <optional>
 #include <set>
 
+#include "kernelagent/families/common/batch_norm_eval.hpp"
 #include "kernelagent/families/common/broadcast.hpp"
 #include "kernelagent/families/common/leaves.hpp"
 #include "kernelagent/families/common/pointwise_ops.hpp"
@@ -175,13 +176,58 @@ std::variant<ConvChain, std::string> recognise_conv_chain(const TraceResult& tra
       epilogue_vars[n.name] = var;
       continue;
     }
+    // A per-channel tensor the epilogue reads, loaded once a channel (o) through its stride along the channels.
+    auto epilogue_channel = [&](const std::string& expr, std::int64_t stride) {
+      for (std::size_t i = 0; i < chain.epilogue_channels.size(); ++i)
+        if (chain.epilogue_channels[i].first == expr && chain.epilogue_channels[i].second == stride)
+          return fmt::format("ch{}", i);
+      chain.epilogue_channels.emplace_back(expr, stride);
+      return fmt::format("ch{}", chain.epilogue_channels.size() - 1);
+    };
+    auto epilogue_input = [&](const std::string& ref) -> std::optional<std::string> {
+      if (ref == previous) return std::string("acc");
+      if (auto v = epilogue_vars.find(ref); v != epilogue_vars.end()) return v->second;
+      return std::nullopt;
+    };
+    if (!chain.stages.empty() && is_batch_norm_eval(n)) {
+      // BatchNorm in evaluation mode after the last convolution: its [C] statistics and parameters are read
+      // along the output's channels, in the epilogue; getitem 0 of it is its output.
+      auto x = n.arg(0, "input");
+      auto xe = x && x->kind == Arg::Kind::ref ? epilogue_input(x->ref) : std::nullopt;
+      if (!xe) return fmt::format("{} ({}) normalises something other than the convolution's output", n.name, n.target);
+      const std::int64_t channels = chain.stages.back().out_shape.at(1);
+      auto channel = [&](std::size_t i, std::string_view kw) -> std::optional<std::string> {
+        auto a = n.arg(i, kw);
+        const Leaf* leaf = a && a->kind == Arg::Kind::ref ? rd.leaves.find(a->ref) : nullptr;
+        if (!leaf || leaf->view.shape != std::vector<std::int64_t>{channels}) return std::nullopt;
+        const auto meta = g.meta_of(leaf->base);
+        if (!meta || !float_dtype(meta->dtype)) return std::nullopt;
+        return epilogue_channel(*owned_tensor_expr(g, leaf->base), leaf->view.stride.empty() ? 1 : leaf->view.stride[0]);
+      };
+      auto e = batch_norm_eval_expr(n, *xe, channel);
+      if (e.expr.empty()) return e.why_not;
+      const std::string var = "e_" + n.name;
+      chain.epilogue.push_back(fmt::format("{} = {}  # {}", var, e.expr, n.target));
+      chain.epilogue_result = var;
+      epilogue_vars[n.name] = var;
+      continue;
+    }
+    if (!chain.stages.empty() && n.target == "getitem" && !n.args.empty() && n.args[0].kind == Arg::Kind::ref &&
+        epilogue_vars.contains(n.args[0].ref)) {
+      const Node* src = g.find_node(n.args[0].ref);
+      auto index = n.arg(1, "");
+      if (!src || !is_batch_norm_eval(*src) || !index || !index->is_number() || index->number() != 0)
+        return fmt::format("{} (getitem) reads a result of {} other than its output", n.name, n.args[0].ref);
+      epilogue_vars[n.name] = epilogue_vars.at(n.args[0].ref);
+      chain.epilogue_result = epilogue_vars[n.name];
+      continue;
+    }
     if (n.target != "aten.convolution.default" && !chain.stages.empty()) {
       // A pointwise op on the last convolution's output (or on the ops after it): one more line of its epilogue.
       std::string why;
       OperandFn fn = [&](const Arg& a) -> std::optional<std::string> {
         if (a.kind != Arg::Kind::ref) return std::nullopt;
-        if (a.ref == previous) return std::string("acc");
-        if (auto v = epilogue_vars.find(a.ref); v != epilogue_vars.end()) return v->second;
+        if (auto v = epilogue_input(a.ref)) return v;
         if (const auto* c = g.find_constant(a.ref); c && c->value) return float_literal(*c->value);
         // A tensor of one value a channel (a [C, 1, 1] parameter), read once a channel.
         const Leaf* leaf = rd.leaves.find(a.ref);
@@ -193,12 +239,7 @@ std::variant<ConvChain, std::string> recognise_conv_chain(const TraceResult& tra
             if (k != 1 && (*strides)[k] != 0) per_channel = false;
         const auto meta = leaf ? g.meta_of(leaf->base) : std::nullopt;
         if (per_channel && meta && float_dtype(meta->dtype)) {
-          const std::string expr = *owned_tensor_expr(g, leaf->base);
-          for (std::size_t i = 0; i < chain.epilogue_channels.size(); ++i)
-            if (chain.epilogue_channels[i].first == expr && chain.epilogue_channels[i].second == (*strides)[1])
-              return fmt::format("ch{}", i);
-          chain.epilogue_channels.emplace_back(expr, (*strides)[1]);
-          return fmt::format("ch{}", chain.epilogue_channels.size() - 1);
+          return epilogue_channel(*owned_tensor_expr(g, leaf->base), (*strides)[1]);
         }
         why = fmt::format("{} ({}) after the convolution reads {}, a tensor that is neither a scalar nor one value a "
                           "channel: only those join its epilogue",

@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "kernelagent/families/common/batch_norm_eval.hpp"
 #include "kernelagent/families/common/broadcast.hpp"
 #include "kernelagent/families/common/leaves.hpp"
 #include "kernelagent/families/common/pointwise_ops.hpp"
@@ -138,42 +139,6 @@ class ElementwiseProblem final : public FamilyProblem {
 };
 
 Recognition fail(std::string why) { return {nullptr, std::move(why)}; }
-
-// BatchNorm in evaluation mode (aten.native_batch_norm with training false, or its no-training form) is
-// pointwise: each channel (axis 1) normalised by its running mean and variance, then scaled and shifted by
-// its weight and bias where the module has them. `channel` gives a [C] operand as read along axis 1.
-bool is_batch_norm_eval(const Node& n) {
-  if (n.target == "aten._native_batch_norm_legit_no_training.default") return true;
-  if (n.target != "aten.native_batch_norm.default") return false;
-  auto training = n.arg(5, "training");
-  return training && training->kind == Arg::Kind::value && training->value.is_boolean() && !training->value.get<bool>();
-}
-
-PointwiseExpr batch_norm_eval_expr(const Node& n, const std::string& x,
-                                   const std::function<std::optional<std::string>(std::size_t, std::string_view)>& channel) {
-  const bool legit = n.target == "aten._native_batch_norm_legit_no_training.default";
-  auto eps = n.arg(legit ? 6 : 7, "eps");
-  if (!eps || !eps->is_number()) return {"", n.name + " (batch_norm): eps is not a constant"};
-  auto mean = channel(3, "running_mean"), var = channel(4, "running_var");
-  if (!mean || !var)
-    return {"", n.name + " (batch_norm) in evaluation mode reads running statistics that are not [C] tensors of the module"};
-  std::string e = fmt::format("(({} - {}) * tl.rsqrt({} + {}))", x, *mean, *var, float_literal(eps->number()));
-  auto absent = [&](std::size_t i, std::string_view kw) {
-    auto a = n.arg(i, kw);
-    return !a || (a->kind == Arg::Kind::value && a->value.is_null());
-  };
-  if (!absent(1, "weight")) {
-    auto w = channel(1, "weight");
-    if (!w) return {"", n.name + " (batch_norm): its weight is not a [C] tensor"};
-    e = fmt::format("({} * {})", e, *w);
-  }
-  if (!absent(2, "bias")) {
-    auto b = channel(2, "bias");
-    if (!b) return {"", n.name + " (batch_norm): its bias is not a [C] tensor"};
-    e = fmt::format("({} + {})", e, *b);
-  }
-  return {e, ""};
-}
 
 Recognition recognise_elementwise(const Family& family, const TraceResult& trace) {
   const OpGraph& g = trace.graph;

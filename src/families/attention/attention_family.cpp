@@ -22,8 +22,6 @@ namespace kernelagent {
 
 namespace {
 
-bool float_dtype(const std::string& dt) { return dt == "float32" || dt == "float16" || dt == "bfloat16"; }
-
 struct Operand {
   std::string expr;                   // what ModelNew passes
   std::vector<std::int64_t> strides;  // batch, head, row, column

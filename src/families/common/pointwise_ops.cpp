@@ -15,6 +15,8 @@ std::string float_literal(double v) {
   return s;
 }
 
+bool float_dtype(const std::string& dt) { return dt == "float32" || dt == "float16" || dt == "bfloat16"; }
+
 bool is_identity_view(std::string_view t) {
   static const char* const ids[] = {"aten.clone.default",  "aten.alias.default",      "aten.detach.default",
                                     "aten.view.default",   "aten._unsafe_view.default", "aten.reshape.default",

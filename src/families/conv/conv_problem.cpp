@@ -52,8 +52,6 @@ std::int64_t ConvStage::max_offset() const {
 
 namespace {
 
-bool float_dtype(const std::string& dt) { return dt == "float32" || dt == "float16" || dt == "bfloat16"; }
-
 // An int-list argument (stride, padding, dilation) for `s` spatial axes, right-aligned into three.
 std::optional<std::array<std::int64_t, 3>> axes(const Node& n, std::size_t i, std::size_t s, std::int64_t fill) {
   auto a = n.arg(i, "");

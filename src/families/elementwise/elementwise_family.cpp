@@ -21,9 +21,8 @@ namespace kernelagent {
 
 namespace {
 
-bool float_dtype(const std::string& dt) {
-  return dt == "float32" || dt == "float16" || dt == "bfloat16" || dt == "float64";
-}
+// The dtypes a loaded operand is cast from to the compute dtype (float64 too, unlike float_dtype).
+bool floating_point(const std::string& dt) { return float_dtype(dt) || dt == "float64"; }
 bool mask_dtype(const std::string& dt) {
   return dt == "bool" || dt == "int8" || dt == "int16" || dt == "int32" || dt == "int64" || dt == "uint8";
 }
@@ -94,7 +93,7 @@ class ElementwiseProblem final : public FamilyProblem {
       params += l.ptr + ", ";
       args += l.tensor_expr + ", ";
       const std::string offset = flat_offset(domain, l.strides, "offsets");
-      const std::string cast = float_dtype(l.dtype) ? ".to(" + compute + ")" : "";
+      const std::string cast = floating_point(l.dtype) ? ".to(" + compute + ")" : "";
       if (offset == "0") {  // one value broadcast everywhere
         loads += fmt::format("    {} = tl.load({}){}\n", l.var, l.ptr, cast);
       } else if (block_period(l.strides) % block == 0) {
@@ -175,7 +174,7 @@ Recognition recognise_elementwise(const Family& family, const TraceResult& trace
                                    fmt::join(leaf->view.shape, ","), fmt::join(p->domain, ","));
           return std::nullopt;
         }
-        if (!float_dtype(meta.dtype) && !mask_dtype(meta.dtype)) {
+        if (!floating_point(meta.dtype) && !mask_dtype(meta.dtype)) {
           leaf_error = fmt::format("{} has dtype {}: only floating-point, integer and bool tensors are read", ref, meta.dtype);
           return std::nullopt;
         }
@@ -201,7 +200,7 @@ Recognition recognise_elementwise(const Family& family, const TraceResult& trace
     const std::string var = var_of(a->ref) + "_channel";
     if (!leaf_index.contains(key)) {
       const auto meta = *g.meta_of(leaf->base);
-      if (!float_dtype(meta.dtype)) return std::nullopt;
+      if (!floating_point(meta.dtype)) return std::nullopt;
       std::vector<std::int64_t> strides(p->domain.size(), 0);
       strides[1] = leaf->view.stride.empty() ? 1 : leaf->view.stride[0];
       leaf_index[key] = p->leaves.size();

@@ -31,8 +31,6 @@ std::int64_t numel_of(const std::vector<std::int64_t>& shape) {
   return std::accumulate(shape.begin(), shape.end(), std::int64_t{1}, std::multiplies<>());
 }
 
-bool float_dtype(const std::string& dt) { return dt == "float32" || dt == "float16" || dt == "bfloat16"; }
-
 Arg ref_arg(const std::string& ref) {
   Arg a;
   a.kind = Arg::Kind::ref;

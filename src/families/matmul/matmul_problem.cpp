@@ -7,6 +7,7 @@
 #include <optional>
 #include <set>
 
+#include "kernelagent/families/common/batch_norm_eval.hpp"
 #include "kernelagent/families/common/broadcast.hpp"
 #include "kernelagent/families/common/pointwise_ops.hpp"
 #include "kernelagent/families/model_wrapper.hpp"
@@ -216,16 +217,35 @@ std::variant<MatmulProblem, std::string> recognise_matmul(const TraceResult& tra
                            "matrix-vector product, a masked or re-viewed product)",
                            node.name, node.target);
       std::string why;
+      PointwiseExpr e;
+      if (is_batch_norm_eval(node)) {
+        // BatchNorm1d in evaluation mode over a 2-D product (nn.Linear then BatchNorm1d): its channels are the
+        // product's columns, and its [C] statistics and parameters broadcast along them like a bias.
+        auto x = node.arg(0, "input");
+        auto xv = x && x->kind == Arg::Kind::ref ? epilogue_vars.find(x->ref) : epilogue_vars.end();
+        if (xv == epilogue_vars.end() || problem->output.shape.size() != 2)
+          return fmt::format("{} ({}) normalises something other than a 2-D product's output", node.name, node.target);
+        const std::int64_t columns = problem->output.shape[1];
+        auto channel = [&](std::size_t i, std::string_view kw) -> std::optional<std::string> {
+          auto a = node.arg(i, kw);
+          if (!a || a->kind != Arg::Kind::ref) return std::nullopt;
+          const auto meta = g.meta_of(a->ref);
+          if (!meta || meta->shape != std::vector<std::int64_t>{columns} || !float_dtype(meta->dtype)) return std::nullopt;
+          return epilogue_operand(a->ref);
+        };
+        e = batch_norm_eval_expr(node, xv->second, channel);
+        if (e.expr.empty()) return e.why_not;
+      }
       OperandFn fn = [&](const Arg& a) -> std::optional<std::string> {
         if (a.kind != Arg::Kind::ref) return std::nullopt;
         if (auto v = epilogue_vars.find(a.ref); v != epilogue_vars.end()) return v->second;
         if (const auto* c = g.find_constant(a.ref); c && c->value) return float_literal(*c->value);
-        if (auto e = epilogue_operand(a.ref)) return e;
+        if (auto operand_var = epilogue_operand(a.ref)) return operand_var;
         why = fmt::format("{} ({}) reads {}, which neither is the product nor broadcasts to its shape", node.name,
                           node.target, a.ref);
         return std::nullopt;
       };
-      auto e = pointwise_expr(node, fn, "tl.float32");
+      if (e.expr.empty()) e = pointwise_expr(node, fn, "tl.float32");
       if (!why.empty()) return why;
       if (e.expr.empty())
         return fmt::format("{} ({}) after the product is not a pointwise op: the matmul family computes one product, "

@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "kernelagent/families/common/pointwise_ops.hpp"
 #include "kernelagent/families/common/broadcast.hpp"
 #include "kernelagent/families/common/leaves.hpp"
 #include "kernelagent/families/family.hpp"
@@ -18,8 +19,6 @@
 namespace kernelagent {
 
 namespace {
-
-bool float_dtype(const std::string& dt) { return dt == "float32" || dt == "float16" || dt == "bfloat16"; }
 
 std::optional<std::vector<std::int64_t>> ints(const Node& n, std::size_t i, std::string_view kw) {
   auto a = n.arg(i, kw);

@@ -28,6 +28,9 @@ bool is_identity_view(std::string_view target);
 // fp32/fp16/bf16 inputs); `compute_dtype` is the tl dtype name used for casts ("tl.float32").
 PointwiseExpr pointwise_expr(const Node& node, const OperandFn& operand, std::string_view compute_dtype);
 
+// float32, float16 or bfloat16: the dtypes the families' kernels compute in fp32 and store back.
+bool float_dtype(const std::string& dt);
+
 // A Python float literal that round-trips the double exactly, e.g. 0.5 -> "0.5", 3 -> "3.0".
 std::string float_literal(double v);
 

@@ -154,6 +154,14 @@ OpGraph OpGraph::from_json(const json& j) {
   }
   for (const auto& o : j.at("outputs")) g.outputs.push_back(o.at("ref").get<std::string>());
   functional_in_place_ops(g);
+  // rrelu outside training ignores its noise buffer (an empty_like): without the reference, that node is
+  // dead and no family is asked to compute uninitialised memory.
+  for (auto& n : g.nodes) {
+    if (n.target != "aten.rrelu_with_noise.default" || n.args.size() < 5) continue;
+    const Arg& training = n.args[4];
+    if (training.kind == Arg::Kind::value && training.value.is_boolean() && !training.value.get<bool>())
+      n.args[1] = Arg{};
+  }
   return g;
 }
 
@@ -218,6 +226,11 @@ std::string OpGraph::random_target() const {
     t.remove_prefix(5);
     std::string base(t.substr(0, t.find('.')));
     if (!base.empty() && base.back() == '_') base.pop_back();
+    if (base == "rrelu_with_noise") {  // random only in training: outside it, a fixed slope
+      auto training = n.arg(4, "training");
+      if (training && training->kind == Arg::Kind::value && training->value.is_boolean() && !training->value.get<bool>())
+        continue;
+    }
     if (random_ops.count(base)) return n.target;
   }
   return {};

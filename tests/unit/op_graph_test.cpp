@@ -57,3 +57,22 @@ TEST(OpGraph, RandomOpsAreFoundByTheirBaseName) {
             "aten.randint_like.low");
   EXPECT_EQ(graph({{"aten.relu.default", "in0"}, {"aten.round.default", "n0"}}).random_target(), "");
 }
+
+TEST(OpGraph, RReLUIsRandomOnlyInTraining) {
+  // rrelu_with_noise(self, noise, lower, upper, training): outside training its noise buffer is not read.
+  auto rrelu = [](bool training) {
+    json j = {{"inputs", {{{"name", "in0"}, {"kind", "tensor"}, {"shape", {4}}, {"dtype", "float32"}}}},
+              {"nodes",
+               {{{"name", "n0"}, {"target", "aten.empty_like.default"}, {"args", {{{"ref", "in0"}}}},
+                 {"kwargs", json::object()}, {"shape", {4}}, {"dtype", "float32"}},
+                {{"name", "n1"}, {"target", "aten.rrelu_with_noise.default"},
+                 {"args", {{{"ref", "in0"}}, {{"ref", "n0"}}, {{"value", 0.1}}, {{"value", 0.3}}, {{"value", training}}}},
+                 {"kwargs", json::object()}, {"shape", {4}}, {"dtype", "float32"}}}},
+              {"outputs", {{{"ref", "n1"}}}}};
+    return OpGraph::from_json(j);
+  };
+  EXPECT_EQ(rrelu(true).random_target(), "aten.rrelu_with_noise.default");
+  const OpGraph eval = rrelu(false);
+  EXPECT_EQ(eval.random_target(), "");
+  EXPECT_EQ(eval.ancestors(eval.outputs).count("n0"), 0u);  // the noise buffer is dead
+}

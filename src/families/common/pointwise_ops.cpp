@@ -210,6 +210,80 @@ const std::map<std::string, Emitter, std::less<>>& emitters() {
       {"aten.clamp_max_.Tensor", [](Operands& o) { return fmt::format("tl.minimum({}, {})", o.x(0), o.x(1)); }},
       {"aten.maximum.default", [](Operands& o) { return fmt::format("tl.maximum({}, {})", o.x(0), o.x(1)); }},
       {"aten.minimum.default", [](Operands& o) { return fmt::format("tl.minimum({}, {})", o.x(0), o.x(1)); }},
+      // Rounding. PyTorch's round is to the nearest even integer on a tie; from 2^23 on every fp32 is an integer.
+      {"aten.floor.default", [](Operands& o) { return fmt::format("tl.floor({})", o.x(0)); }},
+      {"aten.ceil.default", [](Operands& o) { return fmt::format("tl.ceil({})", o.x(0)); }},
+      {"aten.trunc.default",
+       [](Operands& o) { return fmt::format("tl.where({0} < 0, tl.ceil({0}), tl.floor({0}))", o.x(0)); }},
+      {"aten.frac.default",
+       [](Operands& o) { return fmt::format("({0} - tl.where({0} < 0, tl.ceil({0}), tl.floor({0})))", o.x(0)); }},
+      {"aten.round.default",
+       [](Operands& o) {
+         return fmt::format(
+             "tl.where(tl.abs({0}) >= 8388608.0, {0}, tl.where((tl.floor({0} + 0.5) - {0} == 0.5) & "
+             "(tl.floor({0} + 0.5) - 2.0 * tl.floor(tl.floor({0} + 0.5) * 0.5) == 1.0), tl.floor({0} + 0.5) - 1.0, "
+             "tl.floor({0} + 0.5)))",
+             o.x(0));
+       }},
+      // fmod keeps the dividend's sign (Triton's % on floats is C's fmod); remainder takes the divisor's.
+      {"aten.fmod.Scalar", [](Operands& o) { return fmt::format("({} % {})", o.x(0), o.x(1)); }},
+      {"aten.fmod.Tensor", [](Operands& o) { return fmt::format("({} % {})", o.x(0), o.x(1)); }},
+      {"aten.remainder.Scalar",
+       [](Operands& o) {
+         return fmt::format("tl.where((({0} % {1}) != 0) & ((({0} % {1}) < 0) != ({1} < 0)), ({0} % {1}) + {1}, {0} % {1})",
+                            o.x(0), o.x(1));
+       }},
+      {"aten.remainder.Tensor",
+       [](Operands& o) {
+         return fmt::format("tl.where((({0} % {1}) != 0) & ((({0} % {1}) < 0) != ({1} < 0)), ({0} % {1}) + {1}, {0} % {1})",
+                            o.x(0), o.x(1));
+       }},
+      // More activations and their relatives.
+      {"aten.celu.default",
+       [](Operands& o) {
+         auto alpha = o.lit(1, "alpha", 1.0);
+         return fmt::format("tl.where({0} > 0, {0}, {1} * (tl.exp({0} / {1}) - 1.0))", o.x(0), alpha);
+       }},
+      {"aten.threshold.default",
+       [](Operands& o) { return fmt::format("tl.where({0} > {1}, {0}, {2})", o.x(0), o.x(1), o.x(2)); }},
+      // rrelu outside training is a leaky ReLU whose slope is the middle of [lower, upper]; in training it
+      // draws its slopes, and the reference is refused as random before any family sees it.
+      {"aten.rrelu_with_noise.default",
+       [](Operands& o) {
+         auto training = o.node.arg(4, "training");
+         if (training && training->kind == Arg::Kind::value && training->value.is_boolean() &&
+             training->value.get<bool>()) {
+           o.error = "aten.rrelu_with_noise.default: in training its slopes are random";
+           return std::string();
+         }
+         const double slope = (*o.number(2, "lower", 0.125) + *o.number(3, "upper", 1.0 / 3.0)) / 2.0;
+         return fmt::format("tl.where({0} >= 0, {0}, {0} * {1})", o.x(0), float_literal(slope));
+       }},
+      {"aten.logit.default",
+       [](Operands& o) {
+         auto eps = o.node.arg(1, "eps");
+         std::string z = o.x(0);
+         if (eps && eps->is_number()) z = clamp_expr(z, eps->number(), 1.0 - eps->number());
+         return fmt::format("_log({0} / (1.0 - {0}))", z);
+       }},
+      {"aten.nan_to_num.default",
+       [](Operands& o) {
+         // The defaults: NaN to 0, the infinities to fp32's largest finite values.
+         auto nan = o.lit(1, "nan", 0.0), posinf = o.lit(2, "posinf", 3.4028234663852886e38);
+         auto neginf = o.lit(3, "neginf", -3.4028234663852886e38);
+         return fmt::format("tl.where({0} != {0}, {1}, tl.where({0} == float('inf'), {2}, tl.where({0} == float('-inf'), "
+                            "{3}, {0})))",
+                            o.x(0), nan, posinf, neginf);
+       }},
+      {"aten.log2.default", [](Operands& o) { return fmt::format("tl.log2({})", o.x(0)); }},
+      {"aten.log10.default", [](Operands& o) { return fmt::format("(_log({}) * 0.4342944819032518)", o.x(0)); }},
+      {"aten.exp2.default", [](Operands& o) { return fmt::format("tl.exp2({})", o.x(0)); }},
+      {"aten.square.default", [](Operands& o) { return fmt::format("({0} * {0})", o.x(0)); }},
+      // A tensor of one value shaped like its argument (torch.zeros_like(x) in a where).
+      {"aten.zeros_like.default", [](Operands& o) { return fmt::format("tl.zeros_like({})", o.x(0)); }},
+      {"aten.ones_like.default", [](Operands& o) { return fmt::format("(tl.zeros_like({}) + 1.0)", o.x(0)); }},
+      {"aten.full_like.default",
+       [](Operands& o) { return fmt::format("(tl.zeros_like({}) + {})", o.x(0), o.x(1)); }},
       {"aten.where.self", [](Operands& o) { return fmt::format("tl.where({}, {}, {})", o.x(0), o.x(1), o.x(2)); }},
       // masked_fill(x, mask, value): value where mask, x elsewhere (the in-place form as traced: its result).
       {"aten.masked_fill.Scalar",

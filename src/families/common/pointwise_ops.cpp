@@ -279,6 +279,45 @@ const std::map<std::string, Emitter, std::less<>>& emitters() {
       {"aten.log10.default", [](Operands& o) { return fmt::format("(_log({}) * 0.4342944819032518)", o.x(0)); }},
       {"aten.exp2.default", [](Operands& o) { return fmt::format("tl.exp2({})", o.x(0)); }},
       {"aten.square.default", [](Operands& o) { return fmt::format("({0} * {0})", o.x(0)); }},
+      {"aten.hardshrink.default",
+       [](Operands& o) { return fmt::format("tl.where(tl.abs({0}) > {1}, {0}, 0.0)", o.x(0), o.lit(1, "lambd", 0.5)); }},
+      {"aten.softshrink.default",
+       [](Operands& o) {
+         auto l = o.lit(1, "lambd", 0.5);
+         return fmt::format("tl.where({0} > {1}, {0} - {1}, tl.where({0} < -{1}, {0} + {1}, 0.0))", o.x(0), l);
+       }},
+      {"aten.sinh.default", [](Operands& o) { return fmt::format("((tl.exp({0}) - tl.exp(-{0})) * 0.5)", o.x(0)); }},
+      {"aten.cosh.default", [](Operands& o) { return fmt::format("((tl.exp({0}) + tl.exp(-{0})) * 0.5)", o.x(0)); }},
+      {"aten.tan.default", [](Operands& o) { return fmt::format("(tl.sin({0}) / tl.cos({0}))", o.x(0)); }},
+      {"aten.addcmul.default",
+       [](Operands& o) { return fmt::format("({} + {} * {} * {})", o.x(0), o.lit(3, "value", 1.0), o.x(1), o.x(2)); }},
+      {"aten.addcdiv.default",
+       [](Operands& o) { return fmt::format("({} + {} * {} / {})", o.x(0), o.lit(3, "value", 1.0), o.x(1), o.x(2)); }},
+      // lerp as PyTorch computes it: from the nearer end, so that weight 1 gives the end exactly.
+      {"aten.lerp.Scalar",
+       [](Operands& o) {
+         return fmt::format("tl.where(tl.abs({2}) < 0.5, {0} + {2} * ({1} - {0}), {1} - ({1} - {0}) * (1.0 - {2}))",
+                            o.x(0), o.x(1), o.x(2));
+       }},
+      {"aten.lerp.Tensor",
+       [](Operands& o) {
+         return fmt::format("tl.where(tl.abs({2}) < 0.5, {0} + {2} * ({1} - {0}), {1} - ({1} - {0}) * (1.0 - {2}))",
+                            o.x(0), o.x(1), o.x(2));
+       }},
+      {"aten.hypot.default", [](Operands& o) { return fmt::format("tl.sqrt({0} * {0} + {1} * {1})", o.x(0), o.x(1)); }},
+      {"aten.logaddexp.default",
+       [](Operands& o) {
+         // max + log(1 + exp(-|x - y|)); two -inf give -inf (their difference is NaN).
+         return fmt::format("tl.where(tl.maximum({0}, {1}) == float('-inf'), float('-inf'), tl.maximum({0}, {1}) + "
+                            "_log(1.0 + tl.exp(-tl.abs({0} - {1}))))",
+                            o.x(0), o.x(1));
+       }},
+      {"aten.copysign.Tensor",
+       [](Operands& o) {
+         // The sign of y, -0.0's included (1 / -0.0 is -inf).
+         return fmt::format("tl.where(({1} < 0) | (({1} == 0) & (1.0 / {1} < 0)), -tl.abs({0}), tl.abs({0}))", o.x(0),
+                            o.x(1));
+       }},
       // A tensor of one value shaped like its argument (torch.zeros_like(x) in a where).
       {"aten.zeros_like.default", [](Operands& o) { return fmt::format("tl.zeros_like({})", o.x(0)); }},
       {"aten.ones_like.default", [](Operands& o) { return fmt::format("(tl.zeros_like({}) + 1.0)", o.x(0)); }},

@@ -47,7 +47,7 @@ class ScanProblem final : public FamilyProblem {
  public:
   ScanProblem(const Family& f, const TraceResult& t) : FamilyProblem(f, t) {}
 
-  std::string op;  // "sum" or "prod"
+  std::string op;  // "sum", "prod" or "lse" (logcumsumexp)
   std::vector<std::int64_t> domain;
   std::size_t dim = 0;
   std::int64_t outer = 1, length = 1, inner = 1;
@@ -117,7 +117,7 @@ class ScanProblem final : public FamilyProblem {
     const auto contiguous = StridedView::contiguous(domain).stride;
     while (!body.empty() && body.back() == '\n') body.pop_back();
     return {"kernel",
-            {{"OP", op == "sum" ? "cumulative-sum" : "cumulative-product"},
+            {{"OP", op == "sum" ? "cumulative-sum" : op == "prod" ? "cumulative-product" : "cumulative log-sum-exp"},
              {"ROWS", std::to_string(outer * inner)},
              {"LENGTH", std::to_string(length)},
              {"FORM", std::string(read_back ? ", read backwards" : "") + (write_back ? ", written backwards" : "") +
@@ -129,12 +129,13 @@ class ScanProblem final : public FamilyProblem {
              {"BLOCK_I", std::to_string(bi)},
              {"BLOCK_L", std::to_string(bl)},
              {"INNER", std::to_string(inner)},
-             {"IDENTITY", op == "sum" ? "0.0" : "1.0"},
+             {"IDENTITY", op == "sum" ? "0.0" : op == "prod" ? "1.0" : "float('-inf')"},
              {"BODY", body},
              {"VALUE", value},
-             {"COMBINE", op == "sum" ? "ka_add" : "ka_mul"},
-             {"SCAN", op == "sum" ? "tl.cumsum" : "tl.cumprod"},
-             {"TOTAL", op == "sum" ? "tl.sum" : "ka_prod"},
+             {"COMBINE", op == "sum" ? "ka_add" : op == "prod" ? "ka_mul" : "ka_logaddexp"},
+             {"SCAN", op == "sum" ? "tl.cumsum" : op == "prod" ? "tl.cumprod" : "ka_cum_logaddexp"},
+             {"TOTAL", op == "sum" ? "tl.sum" : op == "prod" ? "ka_prod" : "ka_logsumexp"},
+             {"LSE_HELPERS", op == "lse" ? "\n\n\n" + lse_helpers() : ""},
              {"OUT_OFFSET", offset(contiguous, "w")},
              {"OUT_SHAPE", py_tuple(out_shape)},
              {"OUT_DTYPE", out_dtype},
@@ -144,13 +145,22 @@ class ScanProblem final : public FamilyProblem {
              {"NUM_WARPS", std::to_string(c.at("num_warps").get<int>())}}};
   }
 
+  // logcumsumexp's combine, scan and total (only in its kernels), without the newline the file ends with.
+  std::string lse_helpers() const {
+    std::string h = render("logaddexp", {});
+    while (!h.empty() && h.back() == '\n') h.pop_back();
+    return h;
+  }
+
  public:
   std::map<std::string, std::string> leaf_var_;  // leaf ref -> its variable
 };
 
 Recognition fail(std::string why) { return {nullptr, std::move(why)}; }
 
-bool is_scan(const std::string& t) { return t == "aten.cumsum.default" || t == "aten.cumprod.default"; }
+bool is_scan(const std::string& t) {
+  return t == "aten.cumsum.default" || t == "aten.cumprod.default" || t == "aten.logcumsumexp.default";
+}
 
 // The zero of an exclusive scan's shift: `cat` puts one zero (zeros_like or zeros, one position long along
 // `dim`) before one other tensor along `dim`. Null when it is any other cat.
@@ -188,9 +198,9 @@ Recognition recognise_scan(const Family& family, const TraceResult& trace) {
       if (scan) return fail("more than one scan in the graph");
       scan = &n;
     }
-  if (!scan) return fail("the graph has no cumsum or cumprod");
+  if (!scan) return fail("the graph has no cumsum, cumprod or logcumsumexp");
   auto p = std::make_shared<ScanProblem>(family, trace);
-  p->op = scan->target == "aten.cumsum.default" ? "sum" : "prod";
+  p->op = scan->target == "aten.cumsum.default" ? "sum" : scan->target == "aten.cumprod.default" ? "prod" : "lse";
   if (auto dt = scan->arg(2, "dtype"); dt && !(dt->kind == Arg::Kind::value && dt->value.is_null()))
     return fail("a scan that accumulates in another dtype");
   const auto scan_rank = scan->meta.shape.size();
@@ -273,6 +283,9 @@ Recognition recognise_scan(const Family& family, const TraceResult& trace) {
     o = g.find_node(o->args.at(0).ref);
   }
   if (!o) return fail("the output is not the scan's");
+  // The leading zero is the identity of a sum only: behind a product's or a log-sum-exp's scan it is a value
+  // the kernel's identity (1, -inf) is not.
+  if (p->exclusive && p->op != "sum") return fail("a zero in front of a cumprod or logcumsumexp (an exclusive scan of a sum only)");
   const auto out_meta = *g.meta_of(g.outputs.front());
   p->out_shape = out_meta.shape;
   p->out_dtype = out_meta.dtype;

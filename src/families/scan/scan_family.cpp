@@ -47,7 +47,7 @@ class ScanProblem final : public FamilyProblem {
  public:
   ScanProblem(const Family& f, const TraceResult& t) : FamilyProblem(f, t) {}
 
-  std::string op;  // "sum", "prod" or "lse" (logcumsumexp)
+  std::string op;  // "sum", "prod", "lse" (logcumsumexp), "max" (cummax) or "min" (cummin)
   std::vector<std::int64_t> domain;
   std::size_t dim = 0;
   std::int64_t outer = 1, length = 1, inner = 1;
@@ -72,6 +72,10 @@ class ScanProblem final : public FamilyProblem {
   }
 
   Emission emission(const Config& c) const override {
+    // One of five texts by the scan's op: sum, prod, lse (logcumsumexp), max (cummax), min (cummin).
+    auto pick = [&](const char* sum, const char* prod, const char* lse, const char* max, const char* min) {
+      return std::string(op == "sum" ? sum : op == "prod" ? prod : op == "lse" ? lse : op == "max" ? max : min);
+    };
     const auto bl = c.at("block_l").get<std::int64_t>(), bi = c.at("block_i").get<std::int64_t>();
     const std::vector<std::int64_t> outer_dims(domain.begin(), domain.begin() + static_cast<std::ptrdiff_t>(dim));
     const std::vector<std::int64_t> inner_dims(domain.begin() + static_cast<std::ptrdiff_t>(dim) + 1, domain.end());
@@ -117,7 +121,8 @@ class ScanProblem final : public FamilyProblem {
     const auto contiguous = StridedView::contiguous(domain).stride;
     while (!body.empty() && body.back() == '\n') body.pop_back();
     return {"kernel",
-            {{"OP", op == "sum" ? "cumulative-sum" : op == "prod" ? "cumulative-product" : "cumulative log-sum-exp"},
+            {{"OP", pick("cumulative-sum", "cumulative-product", "cumulative log-sum-exp", "running-maximum",
+                          "running-minimum")},
              {"ROWS", std::to_string(outer * inner)},
              {"LENGTH", std::to_string(length)},
              {"FORM", std::string(read_back ? ", read backwards" : "") + (write_back ? ", written backwards" : "") +
@@ -129,13 +134,15 @@ class ScanProblem final : public FamilyProblem {
              {"BLOCK_I", std::to_string(bi)},
              {"BLOCK_L", std::to_string(bl)},
              {"INNER", std::to_string(inner)},
-             {"IDENTITY", op == "sum" ? "0.0" : op == "prod" ? "1.0" : "float('-inf')"},
+             {"IDENTITY", pick("0.0", "1.0", "float('-inf')", "float('-inf')", "float('inf')")},
              {"BODY", body},
              {"VALUE", value},
-             {"COMBINE", op == "sum" ? "ka_add" : op == "prod" ? "ka_mul" : "ka_logaddexp"},
-             {"SCAN", op == "sum" ? "tl.cumsum" : op == "prod" ? "tl.cumprod" : "ka_cum_logaddexp"},
-             {"TOTAL", op == "sum" ? "tl.sum" : op == "prod" ? "ka_prod" : "ka_logsumexp"},
-             {"LSE_HELPERS", op == "lse" ? "\n\n\n" + lse_helpers() : ""},
+             {"COMBINE", pick("ka_add", "ka_mul", "ka_logaddexp", "ka_max_nan", "ka_min_nan")},
+             {"SCAN", pick("tl.cumsum", "tl.cumprod", "ka_cum_logaddexp", "ka_cummax", "ka_cummin")},
+             {"TOTAL", pick("tl.sum", "ka_prod", "ka_logsumexp", "ka_max_total", "ka_min_total")},
+             {"SCAN_HELPERS", op == "lse"                   ? "\n\n\n" + helpers("logaddexp")
+                             : op == "max" || op == "min" ? "\n\n\n" + helpers("extremes")
+                                                          : ""},
              {"OUT_OFFSET", offset(contiguous, "w")},
              {"OUT_SHAPE", py_tuple(out_shape)},
              {"OUT_DTYPE", out_dtype},
@@ -145,9 +152,10 @@ class ScanProblem final : public FamilyProblem {
              {"NUM_WARPS", std::to_string(c.at("num_warps").get<int>())}}};
   }
 
-  // logcumsumexp's combine, scan and total (only in its kernels), without the newline the file ends with.
-  std::string lse_helpers() const {
-    std::string h = render("logaddexp", {});
+  // The combine, scan and total of logcumsumexp (logaddexp) or cummax and cummin (extremes), only in their
+  // kernels, without the newline the file ends with.
+  std::string helpers(const std::string& name) const {
+    std::string h = render(name, {});
     while (!h.empty() && h.back() == '\n') h.pop_back();
     return h;
   }
@@ -159,7 +167,8 @@ class ScanProblem final : public FamilyProblem {
 Recognition fail(std::string why) { return {nullptr, std::move(why)}; }
 
 bool is_scan(const std::string& t) {
-  return t == "aten.cumsum.default" || t == "aten.cumprod.default" || t == "aten.logcumsumexp.default";
+  return t == "aten.cumsum.default" || t == "aten.cumprod.default" || t == "aten.logcumsumexp.default" ||
+         t == "aten.cummax.default" || t == "aten.cummin.default";
 }
 
 // The zero of an exclusive scan's shift: `cat` puts one zero (zeros_like or zeros, one position long along
@@ -198,12 +207,19 @@ Recognition recognise_scan(const Family& family, const TraceResult& trace) {
       if (scan) return fail("more than one scan in the graph");
       scan = &n;
     }
-  if (!scan) return fail("the graph has no cumsum, cumprod or logcumsumexp");
+  if (!scan) return fail("the graph has no cumsum, cumprod, logcumsumexp, cummax or cummin");
   auto p = std::make_shared<ScanProblem>(family, trace);
-  p->op = scan->target == "aten.cumsum.default" ? "sum" : scan->target == "aten.cumprod.default" ? "prod" : "lse";
+  const std::map<std::string, std::string> op_of = {{"aten.cumsum.default", "sum"},
+                                                    {"aten.cumprod.default", "prod"},
+                                                    {"aten.logcumsumexp.default", "lse"},
+                                                    {"aten.cummax.default", "max"},
+                                                    {"aten.cummin.default", "min"}};
+  p->op = op_of.at(scan->target);
   if (auto dt = scan->arg(2, "dtype"); dt && !(dt->kind == Arg::Kind::value && dt->value.is_null()))
     return fail("a scan that accumulates in another dtype");
-  const auto scan_rank = scan->meta.shape.size();
+  // cummax and cummin have two results (values, indices) and no shape of their own: their input's rank.
+  const auto scan_in = scan->args.empty() || scan->args[0].kind != Arg::Kind::ref ? std::nullopt : g.meta_of(scan->args[0].ref);
+  const auto scan_rank = scan->meta.shape.empty() && scan_in ? scan_in->shape.size() : scan->meta.shape.size();
   auto dim = int_arg(*scan, 1, "dim");
   if (!dim || scan_rank == 0) return fail("a scan without a dimension");
   if (*dim < 0) *dim += static_cast<std::int64_t>(scan_rank);
@@ -277,6 +293,15 @@ Recognition recognise_scan(const Family& family, const TraceResult& trace) {
     return fail("a scan of a slice that is not an exclusive scan");
   }
   while (o && o != scan) {
+    if (o->target == "getitem" && !o->args.empty() && o->args[0].kind == Arg::Kind::ref && o->args[0].ref == scan->name) {
+      // cummax / cummin: their values are computed, their indices are not.
+      auto index = o->arg(1, "");
+      if (!index || !index->is_number() || index->number() != 0)
+        return fail(o->name + " reads the indices of " + scan->target + ", which the family does not compute");
+      handled.insert(o->name);
+      o = scan;
+      break;
+    }
     if (!flips(*o, p->dim, scan_rank)) return fail(o->name + " (" + o->target + ") after the scan");
     p->write_back = !p->write_back;
     handled.insert(o->name);
@@ -285,7 +310,8 @@ Recognition recognise_scan(const Family& family, const TraceResult& trace) {
   if (!o) return fail("the output is not the scan's");
   // The leading zero is the identity of a sum only: behind a product's or a log-sum-exp's scan it is a value
   // the kernel's identity (1, -inf) is not.
-  if (p->exclusive && p->op != "sum") return fail("a zero in front of a cumprod or logcumsumexp (an exclusive scan of a sum only)");
+  if (p->exclusive && p->op != "sum")
+    return fail("a zero in front of a cumprod, logcumsumexp, cummax or cummin (an exclusive scan of a sum only)");
   const auto out_meta = *g.meta_of(g.outputs.front());
   p->out_shape = out_meta.shape;
   p->out_dtype = out_meta.dtype;
@@ -298,8 +324,9 @@ Recognition recognise_scan(const Family& family, const TraceResult& trace) {
   const Leaves leaves = find_leaves(g);
   std::set<std::string> computed;
   std::string error;
+  const std::set<std::string> live = g.ancestors(g.outputs);  // a cummax's unread indices are not computed
   for (const auto& n : g.nodes) {
-    if (handled.contains(n.name) || leaves.find(n.name)) continue;
+    if (handled.contains(n.name) || leaves.find(n.name) || !live.contains(n.name)) continue;
     if (auto it = leaves.why.find(n.name); it != leaves.why.end()) return fail(n.name + " (" + n.target + ") " + it->second);
     if (is_identity_view(n.target) && !n.args.empty() && n.args[0].kind == Arg::Kind::ref &&
         computed.contains(n.args[0].ref) && n.meta.shape == p->domain) {

@@ -70,7 +70,7 @@ def test_optimize_writes_a_correct_drop_in_kernel(kernelagent, problem, tmp_path
         new.load_state_dict(model.state_dict())
         ref = model(*inputs)
         got = new(*inputs)
-        torch.testing.assert_close(got, ref, atol=1e-4, rtol=1e-4)
+        torch.testing.assert_close(got, ref, atol=1e-4, rtol=1e-4, equal_nan=True)  # a NaN where the reference has one (cummax)
         print("drop-in ok")
     """)
     run = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, timeout=300)

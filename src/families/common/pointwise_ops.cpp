@@ -87,6 +87,18 @@ std::string pow_expr(const std::string& x, double e) {
 }
 
 const std::map<std::string, Emitter, std::less<>>& emitters() {
+  // Overloads that compute the same (a scalar or a tensor operand) share one emitter.
+  // fmod keeps the dividend's sign (Triton's % on floats is C's fmod); remainder takes the divisor's.
+  const Emitter fmod = [](Operands& o) { return fmt::format("({} % {})", o.x(0), o.x(1)); };
+  const Emitter remainder = [](Operands& o) {
+    return fmt::format("tl.where((({0} % {1}) != 0) & ((({0} % {1}) < 0) != ({1} < 0)), ({0} % {1}) + {1}, {0} % {1})",
+                       o.x(0), o.x(1));
+  };
+  // lerp as PyTorch computes it: from the nearer end, so that weight 1 gives the end exactly.
+  const Emitter lerp = [](Operands& o) {
+    return fmt::format("tl.where(tl.abs({2}) < 0.5, {0} + {2} * ({1} - {0}), {1} - ({1} - {0}) * (1.0 - {2}))",
+                       o.x(0), o.x(1), o.x(2));
+  };
   static const std::map<std::string, Emitter, std::less<>> table = {
       // Activations.
       {"aten.relu.default", [](Operands& o) { return fmt::format("tl.maximum({}, 0.0)", o.x(0)); }},
@@ -225,19 +237,10 @@ const std::map<std::string, Emitter, std::less<>>& emitters() {
              "tl.floor({0} + 0.5)))",
              o.x(0));
        }},
-      // fmod keeps the dividend's sign (Triton's % on floats is C's fmod); remainder takes the divisor's.
-      {"aten.fmod.Scalar", [](Operands& o) { return fmt::format("({} % {})", o.x(0), o.x(1)); }},
-      {"aten.fmod.Tensor", [](Operands& o) { return fmt::format("({} % {})", o.x(0), o.x(1)); }},
-      {"aten.remainder.Scalar",
-       [](Operands& o) {
-         return fmt::format("tl.where((({0} % {1}) != 0) & ((({0} % {1}) < 0) != ({1} < 0)), ({0} % {1}) + {1}, {0} % {1})",
-                            o.x(0), o.x(1));
-       }},
-      {"aten.remainder.Tensor",
-       [](Operands& o) {
-         return fmt::format("tl.where((({0} % {1}) != 0) & ((({0} % {1}) < 0) != ({1} < 0)), ({0} % {1}) + {1}, {0} % {1})",
-                            o.x(0), o.x(1));
-       }},
+      {"aten.fmod.Scalar", fmod},
+      {"aten.fmod.Tensor", fmod},
+      {"aten.remainder.Scalar", remainder},
+      {"aten.remainder.Tensor", remainder},
       // More activations and their relatives.
       {"aten.celu.default",
        [](Operands& o) {
@@ -293,17 +296,8 @@ const std::map<std::string, Emitter, std::less<>>& emitters() {
        [](Operands& o) { return fmt::format("({} + {} * {} * {})", o.x(0), o.lit(3, "value", 1.0), o.x(1), o.x(2)); }},
       {"aten.addcdiv.default",
        [](Operands& o) { return fmt::format("({} + {} * {} / {})", o.x(0), o.lit(3, "value", 1.0), o.x(1), o.x(2)); }},
-      // lerp as PyTorch computes it: from the nearer end, so that weight 1 gives the end exactly.
-      {"aten.lerp.Scalar",
-       [](Operands& o) {
-         return fmt::format("tl.where(tl.abs({2}) < 0.5, {0} + {2} * ({1} - {0}), {1} - ({1} - {0}) * (1.0 - {2}))",
-                            o.x(0), o.x(1), o.x(2));
-       }},
-      {"aten.lerp.Tensor",
-       [](Operands& o) {
-         return fmt::format("tl.where(tl.abs({2}) < 0.5, {0} + {2} * ({1} - {0}), {1} - ({1} - {0}) * (1.0 - {2}))",
-                            o.x(0), o.x(1), o.x(2));
-       }},
+      {"aten.lerp.Scalar", lerp},
+      {"aten.lerp.Tensor", lerp},
       {"aten.hypot.default", [](Operands& o) { return fmt::format("tl.sqrt({0} * {0} + {1} * {1})", o.x(0), o.x(1)); }},
       {"aten.logaddexp.default",
        [](Operands& o) {

@@ -154,6 +154,19 @@ std::variant<ConvChain, std::string> recognise_conv_chain(const TraceResult& tra
   std::string padded;  // the node name of the pad op in front of the first convolution
   std::map<std::string, std::string> epilogue_vars;  // pointwise nodes after the last convolution -> variable
   const std::set<std::string> live = g.ancestors(g.outputs);  // a node no output needs is not computed
+  // A per-channel tensor the epilogue reads, loaded once a channel (o) through its stride along the channels.
+  auto epilogue_channel = [&](const std::string& expr, std::int64_t stride) {
+    for (std::size_t i = 0; i < chain.epilogue_channels.size(); ++i)
+      if (chain.epilogue_channels[i].first == expr && chain.epilogue_channels[i].second == stride)
+        return fmt::format("ch{}", i);
+    chain.epilogue_channels.emplace_back(expr, stride);
+    return fmt::format("ch{}", chain.epilogue_channels.size() - 1);
+  };
+  auto epilogue_input = [&](const std::string& ref) -> std::optional<std::string> {
+    if (ref == previous) return std::string("acc");
+    if (auto v = epilogue_vars.find(ref); v != epilogue_vars.end()) return v->second;
+    return std::nullopt;
+  };
   for (const auto& n : g.nodes) {
     if (!live.contains(n.name)) continue;
     if (is_layout_op(n.target) && rd.leaves.find(n.name)) continue;  // a re-view of an input or weight
@@ -174,22 +187,9 @@ std::variant<ConvChain, std::string> recognise_conv_chain(const TraceResult& tra
       epilogue_vars[n.name] = var;
       continue;
     }
-    // A per-channel tensor the epilogue reads, loaded once a channel (o) through its stride along the channels.
-    auto epilogue_channel = [&](const std::string& expr, std::int64_t stride) {
-      for (std::size_t i = 0; i < chain.epilogue_channels.size(); ++i)
-        if (chain.epilogue_channels[i].first == expr && chain.epilogue_channels[i].second == stride)
-          return fmt::format("ch{}", i);
-      chain.epilogue_channels.emplace_back(expr, stride);
-      return fmt::format("ch{}", chain.epilogue_channels.size() - 1);
-    };
-    auto epilogue_input = [&](const std::string& ref) -> std::optional<std::string> {
-      if (ref == previous) return std::string("acc");
-      if (auto v = epilogue_vars.find(ref); v != epilogue_vars.end()) return v->second;
-      return std::nullopt;
-    };
     if (!chain.stages.empty() && is_batch_norm_eval(n)) {
       // BatchNorm in evaluation mode after the last convolution: its [C] statistics and parameters are read
-      // along the output's channels, in the epilogue; getitem 0 of it is its output.
+      // along the output's channels, in the epilogue (its getitem 0 is a pointwise op after it).
       auto x = n.arg(0, "input");
       auto xe = x && x->kind == Arg::Kind::ref ? epilogue_input(x->ref) : std::nullopt;
       if (!xe) return fmt::format("{} ({}) normalises something other than the convolution's output", n.name, n.target);
@@ -208,16 +208,6 @@ std::variant<ConvChain, std::string> recognise_conv_chain(const TraceResult& tra
       chain.epilogue.push_back(fmt::format("{} = {}  # {}", var, e.expr, n.target));
       chain.epilogue_result = var;
       epilogue_vars[n.name] = var;
-      continue;
-    }
-    if (!chain.stages.empty() && n.target == "getitem" && !n.args.empty() && n.args[0].kind == Arg::Kind::ref &&
-        epilogue_vars.contains(n.args[0].ref)) {
-      const Node* src = g.find_node(n.args[0].ref);
-      auto index = n.arg(1, "");
-      if (!src || !is_batch_norm_eval(*src) || !index || !index->is_number() || index->number() != 0)
-        return fmt::format("{} (getitem) reads a result of {} other than its output", n.name, n.args[0].ref);
-      epilogue_vars[n.name] = epilogue_vars.at(n.args[0].ref);
-      chain.epilogue_result = epilogue_vars[n.name];
       continue;
     }
     if (n.target != "aten.convolution.default" && !chain.stages.empty()) {

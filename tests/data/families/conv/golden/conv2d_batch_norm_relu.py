@@ -194,7 +194,8 @@ def ka_epilogue(acc, o, ch0_ptr, ch1_ptr, ch2_ptr, ch3_ptr):
     ch2 = tl.load(ch2_ptr + o * 1).to(tl.float32)
     ch3 = tl.load(ch3_ptr + o * 1).to(tl.float32)
     e_n2 = ((((acc - ch0) * tl.rsqrt(ch1 + 1e-05)) * ch2) + ch3)  # aten.native_batch_norm.default
-    e_n6 = tl.maximum(e_n2, 0.0)  # aten.relu.default
+    e_n3 = e_n2  # getitem
+    e_n6 = tl.maximum(e_n3, 0.0)  # aten.relu.default
     return e_n6
 
 

@@ -50,6 +50,8 @@ SASS_COUNTS = {
     # KernelBench 97's shape: 80 where the values' K-major copy leaves 32, as its first product has).
     "sts": re.compile(r"\bSTS(\.[A-Z0-9_]+)*\b"),
 }
+# One SASS instruction a line of cuobjdump's listing: "/*0040*/  LDG.E R2, desc[UR4][R2.64] ;"
+SASS_INSTRUCTION = re.compile(r"^\s+/\*[0-9a-f]{4,}\*/\s+\S", re.MULTILINE)
 PTXAS_REGS = re.compile(r"Used (\d+) registers")
 PTXAS_SPILL = re.compile(r"(\d+) bytes spill stores, (\d+) bytes spill loads")
 
@@ -91,6 +93,13 @@ def _resources(k, arch: int, into: CompiledKernel) -> None:
             into.spill_store_bytes, into.spill_load_bytes = int(m.group(1)), int(m.group(2))
         r = subprocess.run([_tool("cuobjdump"), "-sass", cubin], capture_output=True, text=True, timeout=300)
         into.sass = {name: len(rx.findall(r.stdout)) for name, rx in SASS_COUNTS.items()}
+        into.sass["instructions"] = len(SASS_INSTRUCTION.findall(r.stdout))
+        if sass_dir := os.environ.get("KERNELAGENT_SASS_DIR"):
+            # The listing itself, for reading what a template compiles to (one file a compiled kernel).
+            os.makedirs(sass_dir, exist_ok=True)
+            n = len(os.listdir(sass_dir))
+            with open(os.path.join(sass_dir, f"{n:03d}_{into.kernel}.sass"), "w") as f:
+                f.write(r.stdout)
 
 
 class _TargetDriver:

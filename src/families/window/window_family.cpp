@@ -87,6 +87,13 @@ class WindowProblem final : public FamilyProblem {
   std::int64_t row_held(std::int64_t block, std::int64_t warps) const {
     return block * pow2_at_least(row_outputs(block)) / (32 * warps);
   }
+  // Values a thread of the ring variant (tile_kw 3) holds at once: the segments of its `rows` output rows and
+  // the one being read, and the gathered windows of a row.
+  std::int64_t ring_held(std::int64_t block, std::int64_t rows, std::int64_t warps) const {
+    return ((rows + 1) * block + pow2_at_least(kernel.back()) * pow2_at_least(row_outputs(block))) / (32 * warps);
+  }
+  // The windows overlap along an axis: neighbouring outputs' windows share inputs (a stride below the reach).
+  bool overlaps(std::size_t axis) const { return stride[axis] < (kernel[axis] - 1) * dilation[axis] + 1; }
 
   // A large window wants few outputs a thread: each output is a run of loads, and a thread with many
   // outputs holds more loads than it keeps in flight. On the H200 (fp32, KernelBench shapes), 46's 3x3x3
@@ -103,6 +110,24 @@ class WindowProblem final : public FamilyProblem {
     // of inputs side by side instead (a warp's load: the columns of neighbouring windows, contiguous). On the
     // H200, KernelBench 45 (11 x 11 windows, stride 11) ran at 0.42x of PyTorch a thread an output.
     const std::int64_t apart = stride.back() * x_strides.back();
+    // Overlapping windows: a thread an output reads each input once per window holding it, through L1 (on the
+    // H200, KernelBench 42's 4 x 4 windows of stride 1 ran at 2.03 ms, what 16 unaligned loads an output take at
+    // two L1 wavefronts each, 44 % of the memory floor). The ring reads each input row once, folds it into the
+    // output rows whose windows hold it, and picks the windows' columns from shared memory.
+    if (rank == 2 && !adaptive && (overlaps(0) || overlaps(1))) {
+      const std::int64_t span = row_span();
+      const std::int64_t block = span <= 2048 ? std::max<std::int64_t>(pow2_at_least(span), 32) : 1024;
+      const std::int64_t rows =
+          overlaps(0) ? std::min<std::int64_t>(8, pow2_at_least(out_sizes[0])) : 1;
+      std::int64_t warps = 4;
+      while (warps < 16 && ring_held(block, rows, warps) > 32) warps *= 2;
+      Config ring = {{"tile_kw", 3}, {"block", block}, {"rows", rows}, {"num_warps", warps}};
+      if (row_outputs(block) >= 1 && valid_config(ring, nullptr, Precision::strict))
+        out.push_back({ring, fmt::format("overlapping windows ({} x {} of stride {} x {}): each input row read once as a "
+                                         "segment of {} inputs and folded into the {} output rows that hold it, the "
+                                         "windows' columns picked from shared memory",
+                                         kernel[0], kernel[1], stride[0], stride[1], block, rows)});
+    }
     if (rank == 2 && kernel.back() >= 4 && apart >= 4) {
       // Better still: each row of the windows read as one contiguous segment, the windows picked from it.
       const std::int64_t block = std::min<std::int64_t>(256, pow2_at_least(row_span()));
@@ -135,6 +160,14 @@ class WindowProblem final : public FamilyProblem {
   bool valid_config(const Config& c, const GpuSpec*, Precision) const override {
     const auto block = c.at("block").get<std::int64_t>(), warps = c.at("num_warps").get<std::int64_t>();
     const int mode = c.at("tile_kw").get<int>();
+    const auto rows = c.at("rows").get<std::int64_t>();
+    if (mode == 3) {
+      // The ring variant: 2-D (and 1-D) pools, as the row variant, and output rows no more than a plane has.
+      return !adaptive && rank == 2 && block <= std::max<std::int64_t>(pow2_at_least(row_span()), 32) &&
+             row_outputs(block) >= 1 && (block >= 32 * warps || warps == 1) &&
+             rows <= pow2_at_least(out_sizes[0]) && ring_held(block, rows, warps) <= 64;
+    }
+    if (rows != 1) return false;  // output rows a program are the ring's alone
     if (mode == 2) {
       if (adaptive) return false;
       // The row variant: 2-D (and 1-D) pools, a segment no longer than a whole output row's windows need,
@@ -158,7 +191,8 @@ class WindowProblem final : public FamilyProblem {
     const std::string plane_offset = flat_offset(lead, lead_strides, "plane");
     std::map<std::string, std::string> v = {{"PLANE_OFFSET", plane_offset}};
     const int mode = c.at("tile_kw").get<int>();
-    const std::string pool = render(mode == 2 ? "pool2d_rows" : rank == 2 ? "pool2d" : "pool3d", v);
+    const std::string pool =
+        render(mode == 3 ? "pool2d_ring" : mode == 2 ? "pool2d_rows" : rank == 2 ? "pool2d" : "pool3d", v);
     std::vector<std::string> args = {fmt::format("IS_MAX={}", is_max ? "True" : "False")};
     const char* axes2[] = {"H", "W"};
     const char* axes3[] = {"D", "H", "W"};
@@ -172,18 +206,24 @@ class WindowProblem final : public FamilyProblem {
     for (std::size_t i = 0; i < rank; ++i) args.push_back(fmt::format("X_S{}={}", names(i), x_strides[i]));
     args.push_back(fmt::format("COUNT_PAD={}", count_pad ? "True" : "False"));
     args.push_back(fmt::format("DIVISOR={}", divisor));
-    args.push_back(fmt::format("TILE_KW={}", mode == 2 ? "2" : mode == 1 ? "True" : "False"));
+    if (mode != 3) args.push_back(fmt::format("TILE_KW={}", mode == 2 ? "2" : mode == 1 ? "True" : "False"));
     args.push_back(fmt::format("KW_P2={}", pow2_at_least(kernel.back())));
     args.push_back(fmt::format("BLOCK={}", block));
-    args.push_back(fmt::format("BLOCKS={}", cdiv(out_positions(), block)));
-    if (mode != 2) args.push_back(fmt::format("ADAPTIVE={}", adaptive ? "True" : "False"));
+    if (mode != 3) args.push_back(fmt::format("BLOCKS={}", cdiv(out_positions(), block)));
+    if (mode < 2) args.push_back(fmt::format("ADAPTIVE={}", adaptive ? "True" : "False"));
     std::int64_t programs = planes() * cdiv(out_positions(), block);
-    if (mode == 2) {
+    if (mode >= 2) {
       const std::int64_t row_out = row_outputs(block), row_blocks = cdiv(out_sizes.back(), row_out);
       args.push_back(fmt::format("ROW_OUT={}", row_out));
       args.push_back(fmt::format("ROW_OUT_P2={}", pow2_at_least(row_out)));
       args.push_back(fmt::format("ROW_BLOCKS={}", row_blocks));
       programs = planes() * out_sizes[0] * row_blocks;
+      if (mode == 3) {
+        const auto rows = c.at("rows").get<std::int64_t>(), groups = cdiv(out_sizes[0], rows);
+        args.push_back(fmt::format("ROWS={}", rows));
+        args.push_back(fmt::format("ROW_GROUPS={}", groups));
+        programs = planes() * groups * row_blocks;
+      }
     }
     std::string what =
         adaptive ? fmt::format("Adaptive {} pooling ({}-D, outputs {} of inputs {}: windows of {} at most)",

@@ -1,7 +1,7 @@
 // The window family's suggestions at KernelBench's pooling shapes (shapes-only traces): one or two outputs a
 // thread for large windows (45's 11x11 and 46's 3x3x3), the row variant and then a tile of the window's
-// columns where neighbouring windows start far apart (45's stride of 11), and the default for 42's 4x4
-// windows at stride 1.
+// columns where neighbouring windows start far apart (45's stride of 11), and the ring variant where windows
+// overlap (41, 44: along the row; 42: along both axes).
 
 #include <gtest/gtest.h>
 
@@ -47,7 +47,45 @@ TEST(WindowFamily, LargeWindowsSuggestOneOrTwoOutputsAThreadFirst) {
       EXPECT_EQ(c.at("tile_kw"), 0);
     }
   }
-  EXPECT_TRUE(kernelbench("42_Max_Pooling_2D")->suggestions().empty());
+  // 42's 4 x 4 windows are small: the ring (below) is its only suggestion.
+  EXPECT_EQ(kernelbench("42_Max_Pooling_2D")->suggestions().size(), 1u);
+}
+
+TEST(WindowFamily, OverlappingWindowsSuggestTheRingFirst) {
+  const auto h200 = find_gpu_spec("NVIDIA H200");
+  ASSERT_TRUE(h200);
+  // 42: 4 x 4 windows of stride 1 over 512 x 512, overlapping along both axes: 8 output rows a program, each
+  // input row's segment of 1024 inputs (the 514 an output row's 511 windows span) read once for the 4 of them
+  // that hold it; 16 warps keep the 9 segments and the gathered 4 x 512 windows at 22 values a thread.
+  auto p42 = kernelbench("42_Max_Pooling_2D");
+  const auto s42 = p42->suggestions();
+  ASSERT_FALSE(s42.empty());
+  EXPECT_EQ(s42[0].knobs.value("tile_kw", 0), 3);
+  EXPECT_EQ(s42[0].knobs.value("rows", 0), 8);
+  EXPECT_EQ(s42[0].knobs.value("block", 0), 1024);
+  EXPECT_EQ(s42[0].knobs.value("num_warps", 0), 16);
+  EXPECT_NE(s42[0].reason.find("overlapping windows (4 x 4 of stride 1 x 1)"), std::string::npos) << s42[0].reason;
+  // 41 and 44: 1-D windows (a height of 1), overlapping along the row only: one row a program, segments of 256.
+  for (const char* name : {"41_Max_Pooling_1D", "44_Average_Pooling_1D"}) {
+    SCOPED_TRACE(name);
+    auto p = kernelbench(name);
+    const auto sugs = p->suggestions();
+    ASSERT_FALSE(sugs.empty());
+    EXPECT_EQ(sugs[0].knobs.value("tile_kw", 0), 3);
+    EXPECT_EQ(sugs[0].knobs.value("rows", 0), 1);
+    EXPECT_EQ(sugs[0].knobs.value("block", 0), 256);
+    EXPECT_EQ(sugs[0].knobs.value("num_warps", 0), 4);
+    const KnobSpace& space = p->family().knob_space();
+    std::vector<Config> valid;
+    for (const auto& c : space.enumerate())
+      if (p->valid(c, &*h200, Precision::strict)) valid.push_back(c);
+    // Several output rows a program only where a plane has several; other variants keep one.
+    for (const auto& c : valid) EXPECT_EQ(c.at("rows"), 1) << c.dump();
+    EXPECT_EQ(suggested_configs(*p, space, valid).size(), sugs.size());
+  }
+  // 45's windows do not overlap (stride 11 = the window) and 46 is 3-D: no ring.
+  for (const char* name : {"45_Average_Pooling_2D", "46_Average_Pooling_3D"})
+    for (const auto& s : kernelbench(name)->suggestions()) EXPECT_NE(s.knobs.value("tile_kw", 0), 3) << name;
 }
 
 TEST(WindowFamily, WindowsFarApartSuggestTheRowVariantThenATileOfTheirColumns) {
@@ -82,9 +120,12 @@ TEST(WindowFamily, WindowsFarApartSuggestTheRowVariantThenATileOfTheirColumns) {
       EXPECT_LE(cfg.at("block").get<std::int64_t>(), 2048) << cfg.dump();
     }
   }
-  // Windows 1 (42) or 2 (46) inputs apart keep a thread an output: their loads coalesce as they are.
+  // Windows 1 (42) or 2 (46) inputs apart need no column tile: their loads coalesce as they are.
   for (const char* name : {"42_Max_Pooling_2D", "46_Average_Pooling_3D"})
-    for (const auto& s : kernelbench(name)->suggestions()) EXPECT_EQ(s.knobs.value("tile_kw", 0), 0) << name;
+    for (const auto& s : kernelbench(name)->suggestions()) {
+      EXPECT_NE(s.knobs.value("tile_kw", 0), 1) << name;
+      EXPECT_NE(s.knobs.value("tile_kw", 0), 2) << name;
+    }
 }
 
 TEST(WindowFamily, EverySuggestionIsAValidConfigurationAtAnyShape) {
@@ -94,7 +135,8 @@ TEST(WindowFamily, EverySuggestionIsAValidConfigurationAtAnyShape) {
   ASSERT_TRUE(h200);
   for (const char* name : {"max_pool1d", "max_pool2d", "max_pool3d_ceil", "avg_pool1d", "avg_pool2d",
                            "avg_pool3d_no_pad_count", "avg_pool2d_divisor", "adaptive_avg_pool2d", "adaptive_max_pool3d",
-                           "adaptive_max_pool1d", "adaptive_avg_pool2d_even"}) {
+                           "adaptive_max_pool1d", "adaptive_avg_pool2d_even", "max_pool2d_dilated_rows",
+                           "avg_pool2d_strided_overlap"}) {
     SCOPED_TRACE(name);
     auto p = test::recognised(test::family("window"), test::family_trace("window", name));
     const KnobSpace& space = p->family().knob_space();

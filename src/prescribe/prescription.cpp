@@ -24,9 +24,9 @@ const std::map<std::string, Rule>& rules() {
       // Copies to shared memory of 4 bytes a thread: rows not 16-byte aligned; an aligned (padded) copy of
       // the operands (the matmul family's ALIGN) makes them 16.
       {"narrow_async_copies", {{"alignment", "coalescing", "bytes_moved"}, "4-byte copies: align the operands' rows"}},
-      // A pool a thread an output: L1 serves each input once per window holding it; reading each input row
-      // once and reusing it from registers and shared memory (the window family's ring) frees L1.
-      {"l1_throughput_saturated", {{"reuse", "bytes_moved"}, "L1 serves the same inputs again and again: reuse them on chip"}},
+      // A pool a thread an output loads each input once per window holding it, hits in L1 and waits on each;
+      // reading each input row once and reusing it from registers and shared memory (the window's ring) does not.
+      {"l1_rereads", {{"bytes_moved", "reuse"}, "the same inputs are loaded again and again: reuse them on chip"}},
       // 16x16 GEMM tiles re-read operands 256 times through L2: BLOCK_M/BLOCK_N 128 reuse each load 8x more.
       {"low_data_reuse", {{"reuse", "l2_locality"}, "operands are re-read: larger tiles reuse them"}},
       // A working set twice the L2 re-read from DRAM: GROUP_M launches the tiles that share B together.

@@ -110,10 +110,10 @@ class WindowProblem final : public FamilyProblem {
     // of inputs side by side instead (a warp's load: the columns of neighbouring windows, contiguous). On the
     // H200, KernelBench 45 (11 x 11 windows, stride 11) ran at 0.42x of PyTorch a thread an output.
     const std::int64_t apart = stride.back() * x_strides.back();
-    // Overlapping windows: a thread an output reads each input once per window holding it, through L1 (on the
-    // H200, KernelBench 42's 4 x 4 windows of stride 1 ran at 2.03 ms, what 16 unaligned loads an output take at
-    // two L1 wavefronts each, 44 % of the memory floor). The ring reads each input row once, folds it into the
-    // output rows whose windows hold it, and picks the windows' columns from shared memory.
+    // Overlapping windows: a thread an output loads each input once per window holding it (KernelBench 42's
+    // 4 x 4 windows of stride 1: 16 loads an output, 85 % of them L1 hits the warps wait on; 2.03 ms on the
+    // H200, 44 % of the memory floor). The ring reads each input row once, folds it into the output rows whose
+    // windows hold it, and picks the windows' columns from shared memory.
     if (rank == 2 && !adaptive && (overlaps(0) || overlaps(1))) {
       // On the H100 (fp32, KernelBench shapes): 42 (rows overlapping too) ran 1.42 ms with 8 rows of a whole
       // row's segment at 16 warps, against 1.63 ms with one row and 2.64 ms a thread an output; 44's 1-D
@@ -166,8 +166,9 @@ class WindowProblem final : public FamilyProblem {
     const int mode = c.at("tile_kw").get<int>();
     const auto rows = c.at("rows").get<std::int64_t>();
     if (mode == 3) {
-      // The ring variant: 2-D (and 1-D) pools, as the row variant, and output rows no more than a plane has.
-      return !adaptive && rank == 2 && block <= std::max<std::int64_t>(pow2_at_least(row_span()), 32) &&
+      // The ring variant: 2-D (and 1-D) pools whose windows overlap (elsewhere it reads what the row variant
+      // reads, through shared memory), as the row variant, and output rows no more than a plane has.
+      return !adaptive && rank == 2 && (overlaps(0) || overlaps(1)) && block <= std::max<std::int64_t>(pow2_at_least(row_span()), 32) &&
              row_outputs(block) >= 1 && (block >= 32 * warps || warps == 1) &&
              rows <= pow2_at_least(out_sizes[0]) && ring_held(block, rows, warps) <= 64;
     }

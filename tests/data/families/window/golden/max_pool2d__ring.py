@@ -34,8 +34,8 @@ def ka_pool_kernel(x_ptr, out_ptr, IS_MAX: tl.constexpr, H: tl.constexpr, W: tl.
     # of each. Every input row the windows cover is read once, as one contiguous segment of BLOCK inputs, and
     # folded into each output row whose windows hold it (the rows' reuse: an input row is read once, not once
     # an output row). Each output row's segment is then staged in shared memory (tl.gather) and each output
-    # reads its window's columns from there: one global load an input where a thread an output reads each input
-    # once per window holding it (a load of 32 neighbouring, unaligned inputs costs two L1 wavefronts).
+    # reads its window's columns from there: one global load an input where a thread an output loads each input
+    # once per window holding it (mostly L1 hits, each waited on).
     pid = tl.program_id(0)
     b = pid % ROW_BLOCKS
     g = (pid // ROW_BLOCKS) % ROW_GROUPS

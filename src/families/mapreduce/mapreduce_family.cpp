@@ -364,7 +364,6 @@ class MapReduceProblem final : public FamilyProblem {
                        "({0}_b.to(tl.int32, bitcast=True).to(tl.int64) & 0xFFFFFFFF)",
                        r.var));
     e.line("tl.atomic_xchg(slots + part, word, sem=\"relaxed\", scope=\"gpu\")");
-    if (held) prefetch_next_chunk(e, plan);
     e.line("w = ka_wait_slots(slots + parts, part_live)");
     e.line(fmt::format("{}_pa = tl.where(part_live, (w >> 32).to(tl.int32).to(tl.float32, bitcast=True), {})", r.var,
                        identity_of(r.op == ReduceOp::moments ? ReduceOp::sum : r.op)));
@@ -401,31 +400,6 @@ class MapReduceProblem final : public FamilyProblem {
     // Once: the first row's first part; each row's stores from its first part.
     row_tail(e, "(row == 0) & (part == 0)", "row_ok & (part == 0)");
     return out + e.take();
-  }
-
-  // The held chunk's next row (row + GROUPS), asked of L2 while this row's other parts are awaited: each
-  // thread prefetches 128-byte lines of the element operands read contiguously along the chunk, so DRAM
-  // keeps streaming through the exchange instead of idling until the next row's loads; nothing is held in
-  // registers for it. (A chunk read twice keeps its own lines in L2 for the second read, and is left alone.)
-  void prefetch_next_chunk(Emitter& e, const Plan& plan) const {
-    if (l_.reduced_inner.empty()) return;
-    const std::size_t inner = l_.reduced_inner.back();
-    std::vector<const Operand*> streamed;
-    for (const auto& o : p_.operands)
-      if (o.level == Level::element && o.strides[inner] == 1) streamed.push_back(&o);
-    if (streamed.empty()) return;
-    e.line("nrow = row + GROUPS");
-    e.line(fmt::format("nk_out = (nrow // {}).to(tl.int64)", l_.k_in));
-    e.line(fmt::format("nk_in = (nrow % {}) + tl.zeros([1, 1], tl.int32)", l_.k_in));
-    for (const Operand* o : streamed) {
-      const std::int64_t per_line = 128 / dtype_bytes(o->dtype);
-      const std::int64_t lines = cdiv(plan.chunk, per_line);
-      e.line(fmt::format("pf_at = tl.arange(0, {})[None, :] * {}", pow2_at_least(lines), per_line));
-      e.line(fmt::format("pf_j_in = {} + pf_at", flat_in_row(plan, "flat")));
-      e.line(fmt::format("ka_prefetch_l2({} + {}, (nrow < ROWS) & (pf_at < {}) & (pf_j_in < {}) & (flat + pf_at < {}))",
-                         o->ptr, l_.offset(o->strides, "nk_out", "nk_in", "j_out", "pf_j_in"), plan.chunk, l_.j_in,
-                         p_.row_length()));
-    }
   }
 
   static std::int64_t dtype_bytes(const std::string& dtype) {

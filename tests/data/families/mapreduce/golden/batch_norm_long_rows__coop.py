@@ -67,20 +67,6 @@ def ka_wait_slots(ptr, live):
     )
 
 
-@triton.jit
-def ka_prefetch_l2(ptr, live):
-    # Asks L2 for the 128-byte line holding each address where live (prefetch.global.L2: nothing returned,
-    # nothing waited on); the callers pass only addresses inside the operand.
-    return tl.inline_asm_elementwise(
-        asm="{ .reg .pred %p_live; setp.ne.u32 %p_live, $2, 0; @%p_live prefetch.global.L2 [$1]; mov.u32 $0, 0; }",
-        constraints="=r,l,r",
-        args=[ptr, live.to(tl.int32)],
-        dtype=tl.int32,
-        is_pure=False,
-        pack=1,
-    )
-
-
 @triton.jit(do_not_specialize=["ROWS", "GROUPS"])
 def ka_coop_kernel(x_c0_0_ptr, x_in0_1_ptr, x_c2__3_2_ptr, x_c1__3_3_ptr, x_c3__3_4_ptr, x_c4__3_5_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, ws_total_ptr, ka_slots_ptr, ROWS, GROUPS):
     # Single-read reduction of long rows: 4 co-resident programs share a row, each holding its chunk
@@ -115,12 +101,6 @@ def ka_coop_kernel(x_c0_0_ptr, x_in0_1_ptr, x_c2__3_2_ptr, x_c1__3_3_ptr, x_c3__
         slots = ka_slots_ptr + row.to(tl.int64) * 4
         word = (r0_a.to(tl.int32, bitcast=True).to(tl.int64) << 32) | (r0_b.to(tl.int32, bitcast=True).to(tl.int64) & 0xFFFFFFFF)
         tl.atomic_xchg(slots + part, word, sem="relaxed", scope="gpu")
-        nrow = row + GROUPS
-        nk_out = (nrow // 4).to(tl.int64)
-        nk_in = (nrow % 4) + tl.zeros([1, 1], tl.int32)
-        pf_at = tl.arange(0, 4)[None, :] * 32
-        pf_j_in = tl.multiple_of(flat % 256, 128) + pf_at
-        ka_prefetch_l2(x_in0_1_ptr + nk_in * 256 + j_out * 1024 + pf_j_in, (nrow < ROWS) & (pf_at < 128) & (pf_j_in < 256) & (flat + pf_at < 512))
         w = ka_wait_slots(slots + parts, part_live)
         r0_pa = tl.where(part_live, (w >> 32).to(tl.int32).to(tl.float32, bitcast=True), 0.0)
         r0_pb = tl.where(part_live, w.to(tl.int32).to(tl.float32, bitcast=True), 0.0)

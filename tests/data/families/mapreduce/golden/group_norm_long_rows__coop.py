@@ -67,20 +67,6 @@ def ka_wait_slots(ptr, live):
     )
 
 
-@triton.jit
-def ka_prefetch_l2(ptr, live):
-    # Asks L2 for the 128-byte line holding each address where live (prefetch.global.L2: nothing returned,
-    # nothing waited on); the callers pass only addresses inside the operand.
-    return tl.inline_asm_elementwise(
-        asm="{ .reg .pred %p_live; setp.ne.u32 %p_live, $2, 0; @%p_live prefetch.global.L2 [$1]; mov.u32 $0, 0; }",
-        constraints="=r,l,r",
-        args=[ptr, live.to(tl.int32)],
-        dtype=tl.int32,
-        is_pure=False,
-        pack=1,
-    )
-
-
 @triton.jit(do_not_specialize=["ROWS", "GROUPS"])
 def ka_coop_kernel(x_in0__groups_0_ptr, x_c1__3_1_ptr, x_c0__3_2_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, ws_total_ptr, ka_slots_ptr, ROWS, GROUPS):
     # Single-read reduction of long rows: 4 co-resident programs share a row, each holding its chunk

@@ -67,20 +67,6 @@ def ka_wait_slots(ptr, live):
     )
 
 
-@triton.jit
-def ka_prefetch_l2(ptr, live):
-    # Asks L2 for the 128-byte line holding each address where live (prefetch.global.L2: nothing returned,
-    # nothing waited on); the callers pass only addresses inside the operand.
-    return tl.inline_asm_elementwise(
-        asm="{ .reg .pred %p_live; setp.ne.u32 %p_live, $2, 0; @%p_live prefetch.global.L2 [$1]; mov.u32 $0, 0; }",
-        constraints="=r,l,r",
-        args=[ptr, live.to(tl.int32)],
-        dtype=tl.int32,
-        is_pure=False,
-        pack=1,
-    )
-
-
 @triton.jit(do_not_specialize=["ROWS", "GROUPS"])
 def ka_coop_kernel(x_n0__instance_0_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, ws_total_ptr, ka_slots_ptr, ROWS, GROUPS):
     # Single-read reduction of long rows: 4 co-resident programs share a row, each holding its chunk
@@ -115,12 +101,6 @@ def ka_coop_kernel(x_n0__instance_0_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, ws_t
         slots = ka_slots_ptr + row.to(tl.int64) * 4
         word = (r0_a.to(tl.int32, bitcast=True).to(tl.int64) << 32) | (r0_b.to(tl.int32, bitcast=True).to(tl.int64) & 0xFFFFFFFF)
         tl.atomic_xchg(slots + part, word, sem="relaxed", scope="gpu")
-        nrow = row + GROUPS
-        nk_out = (nrow // 6).to(tl.int64)
-        nk_in = (nrow % 6) + tl.zeros([1, 1], tl.int32)
-        pf_at = tl.arange(0, 32)[None, :] * 32
-        pf_j_in = tl.multiple_of(flat % 4096, 1024) + pf_at
-        ka_prefetch_l2(x_n0__instance_0_ptr + nk_in * 4096 + pf_j_in, (nrow < ROWS) & (pf_at < 1024) & (pf_j_in < 4096) & (flat + pf_at < 4096))
         w = ka_wait_slots(slots + parts, part_live)
         r0_pa = tl.where(part_live, (w >> 32).to(tl.int32).to(tl.float32, bitcast=True), 0.0)
         r0_pb = tl.where(part_live, w.to(tl.int32).to(tl.float32, bitcast=True), 0.0)

@@ -10,6 +10,7 @@
 #include "family_support.hpp"
 #include "kernelagent/families/mapreduce/layout.hpp"
 #include "kernelagent/families/mapreduce/program.hpp"
+#include "kernelagent/orchestrate/stages/search_request.hpp"
 
 using namespace kernelagent;
 using namespace kernelagent::mapreduce;
@@ -248,3 +249,41 @@ TEST(MapReduceFamily, EachVariantStartsWhereItCanPayAtKernelBenchShapes) {
   auto ln = test::recognised(f, resized("layer_norm", {{4, 16}, {8, 64}, {6, 256}, {5, 257}}));
   EXPECT_EQ(first_of(*ln, "split", &h200).value("split", 0), 32) << first_of(*ln, "split", &h200).dump();
 }
+
+TEST(MapReduceFamily, LongRowsAreSuggestedAHeldChunkOfCoResidentPrograms) {
+  const auto h200 = find_gpu_spec("NVIDIA H200");
+  ASSERT_TRUE(h200);
+  const Family& f = test::family("mapreduce");
+  const KnobSpace& space = f.knob_space();
+  auto suggested = [&](const FamilyProblem& p, const GpuSpec* gpu) {
+    std::vector<Config> valid;
+    for (const auto& c : space.enumerate())
+      if (p.valid(c, gpu, Precision::strict)) valid.push_back(c);
+    return suggested_configs(p, space, valid);
+  };
+  // InstanceNorm's rows of 262144: chunks of 4096 at 4 warps, 64 programs a row.
+  auto inorm = test::recognised(f, resized("instance_norm", {{4, 112}, {8, 64}, {32, 7168}, {6, 512}, {5, 512}}));
+  auto s34 = suggested(*inorm, &*h200);
+  ASSERT_EQ(s34.size(), 1u);
+  EXPECT_EQ(s34[0].first.at("variant"), "coop");
+  EXPECT_EQ(s34[0].first.at("chunk"), 4096);
+  EXPECT_EQ(s34[0].first.at("block_j"), 4096);
+  EXPECT_EQ(s34[0].first.at("num_warps"), 4);
+  EXPECT_NE(s34[0].second.find("64 co-resident programs"), std::string::npos) << s34[0].second;
+  // Without a GPU (the interpreter) the coop variant is not valid: no suggestion survives.
+  EXPECT_TRUE(suggested(*inorm, nullptr).empty());
+  // KernelBench 35's GroupNorm (8 groups of 8 channels of 512 x 512: rows of 2M): chunks of 8192 at 8 warps,
+  // held in one step (256 programs a row).
+  auto gnorm = test::recognised(f, TraceResult::from_json(test::read_json(
+                                       test::data_dir() / "families" / "mapreduce" / "kernelbench" / "35_GroupNorm_.json")));
+  auto s35 = suggested(*gnorm, &*h200);
+  ASSERT_EQ(s35.size(), 1u);
+  EXPECT_EQ(s35[0].first.at("chunk"), 8192);
+  EXPECT_EQ(s35[0].first.at("block_j"), 8192);
+  EXPECT_EQ(s35[0].first.at("num_warps"), 8);
+  // Short rows (the small LayerNorm fixture) get nothing: a row in registers serves them.
+  auto ln = test::recognised(f, TraceResult::from_json(test::read_json(
+                                    test::data_dir() / "families" / "mapreduce" / "traces" / "layer_norm.json")));
+  EXPECT_TRUE(suggested(*ln, &*h200).empty());
+}
+

@@ -61,7 +61,25 @@ class MapReduceProblem final : public FamilyProblem {
   MapReduceProblem(const Family& f, const TraceResult& t, Program p)
       : FamilyProblem(f, t), p_(std::move(p)), l_(Layout::of(p_)) {}
 
+  // Long rows shared by co-resident programs: a chunk held whole in registers (one step of block_j, 32 values a
+  // thread), the smallest from 4096 up that keeps a row to 256 programs or fewer. On the H100 (fp32,
+  // KernelBench shapes) that was the fastest held chunk of those timed: 34's rows of 262144 in chunks of 4096
+  // at 4 warps (5.27 ms; 8192 at 8 warps 5.54), 35's rows of 2M in chunks of 8192 at 8 warps (6.32 ms; 4096
+  // 7.96, 16384 6.91). The framework keeps it only where the coop variant is valid on the GPU.
+  std::vector<KnobSuggestion> suggestions() const override {
+    const std::int64_t row = p_.row_length();
+    std::int64_t chunk = 4096;
+    while (chunk < 16384 && cdiv(row, chunk) > kCoopProgramsARow) chunk *= 2;
+    if (cdiv(row, chunk) < 2) return {};
+    return {{{{"variant", "coop"}, {"chunk", chunk}, {"block_j", chunk}, {"num_warps", chunk / 1024}},
+             fmt::format("rows of {} positions shared by {} co-resident programs, each holding its chunk of {} in "
+                         "registers: the row is read once",
+                         row, cdiv(row, chunk), chunk)}};
+  }
+
  protected:
+  static constexpr std::int64_t kCoopProgramsARow = 256;
+
   bool valid_config(const Config& c, const GpuSpec* gpu, Precision) const override {
     const Plan plan = plan_of(c);
     const std::int64_t tile = plan.block_k * plan.block_j;

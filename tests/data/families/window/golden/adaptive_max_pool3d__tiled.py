@@ -13,6 +13,26 @@ import triton.language as tl
 
 
 @triton.jit
+def ka_window_span(start, K: tl.constexpr, N: tl.constexpr, P: tl.constexpr):
+    # Along one axis, the window from `start` clipped to the padded input, and to the input itself.
+    end = tl.minimum(start + K, N + P)
+    return end - start, tl.minimum(end, N) - tl.maximum(start, 0)
+
+
+@triton.jit
+def ka_window_average(total, padded, inside, COUNT_PAD: tl.constexpr, DIVISOR: tl.constexpr):
+    # PyTorch's divisor: the window clipped to the padded input, or to the input itself when padding does not
+    # count, or a fixed divisor.
+    if DIVISOR > 0:
+        mean = total / DIVISOR
+    elif COUNT_PAD:
+        mean = total / padded
+    else:
+        mean = total / inside
+    return mean
+
+
+@triton.jit
 def ka_pool_kernel(x_ptr, out_ptr, IS_MAX: tl.constexpr, D: tl.constexpr, H: tl.constexpr, W: tl.constexpr,
                    OD: tl.constexpr, OH: tl.constexpr, OW: tl.constexpr, KD: tl.constexpr, KH: tl.constexpr,
                    KW: tl.constexpr, SD: tl.constexpr, SH: tl.constexpr, SW: tl.constexpr, PD: tl.constexpr,
@@ -83,20 +103,13 @@ def ka_pool_kernel(x_ptr, out_ptr, IS_MAX: tl.constexpr, D: tl.constexpr, H: tl.
         else:
             acc = tl.sum(tile, axis=1)
     if not IS_MAX:
-        de = tl.minimum(d0 + KD, D + PD)
-        he = tl.minimum(h0 + KH, H + PH)
-        we = tl.minimum(w0 + KW, W + PW)
-        pool = (de - d0) * (he - h0) * (we - w0)
-        inside = ((tl.minimum(de, D) - tl.maximum(d0, 0)) * (tl.minimum(he, H) - tl.maximum(h0, 0)) *
-                  (tl.minimum(we, W) - tl.maximum(w0, 0)))
         if ADAPTIVE:
             acc = acc / ((d_end - d0) * (h_end - h0) * (w_end - w0))
-        elif DIVISOR > 0:
-            acc = acc / DIVISOR
-        elif COUNT_PAD:
-            acc = acc / pool
         else:
-            acc = acc / inside
+            pd, i_d = ka_window_span(d0, KD, D, PD)
+            ph, ih = ka_window_span(h0, KH, H, PH)
+            pw, iw = ka_window_span(w0, KW, W, PW)
+            acc = ka_window_average(acc, pd * ph * pw, i_d * ih * iw, COUNT_PAD, DIVISOR)
     tl.store(out_ptr + plane * (OD * OH * OW) + o, acc.to(out_ptr.dtype.element_ty), mask=o_ok)
 
 

@@ -24,7 +24,33 @@ namespace kernelagent {
 
 namespace {
 
-bool float_dtype(const std::string& dt) { return dt == "float32" || dt == "float16" || dt == "bfloat16"; }
+// The scans the family computes, each with the texts its kernel is written from: the kernel's words for it,
+// the identity, the combine of two values, the scan and the total of a block, and the helpers only its kernels
+// carry (a template of families/scan/, or none).
+struct ScanOp {
+  const char* target;
+  const char* what;
+  const char* identity;
+  const char* combine;
+  const char* scan;
+  const char* total;
+  const char* helpers;
+};
+
+constexpr ScanOp kScanOps[] = {
+    {"aten.cumsum.default", "cumulative-sum", "0.0", "ka_add", "tl.cumsum", "tl.sum", ""},
+    {"aten.cumprod.default", "cumulative-product", "1.0", "ka_mul", "tl.cumprod", "ka_prod", ""},
+    {"aten.logcumsumexp.default", "cumulative log-sum-exp", "float('-inf')", "ka_logaddexp", "ka_cum_logaddexp",
+     "ka_logsumexp", "logaddexp"},
+    {"aten.cummax.default", "running-maximum", "float('-inf')", "ka_max_nan", "ka_cummax", "ka_max_total", "extremes"},
+    {"aten.cummin.default", "running-minimum", "float('inf')", "ka_min_nan", "ka_cummin", "ka_min_total", "extremes"},
+};
+
+const ScanOp* scan_op(const std::string& target) {
+  for (const auto& op : kScanOps)
+    if (target == op.target) return &op;
+  return nullptr;
+}
 
 std::int64_t product(const std::vector<std::int64_t>& v, std::size_t from, std::size_t to) {
   std::int64_t n = 1;
@@ -47,7 +73,7 @@ class ScanProblem final : public FamilyProblem {
  public:
   ScanProblem(const Family& f, const TraceResult& t) : FamilyProblem(f, t) {}
 
-  std::string op;  // "sum", "prod", "lse" (logcumsumexp), "max" (cummax) or "min" (cummin)
+  const ScanOp* op = nullptr;
   std::vector<std::int64_t> domain;
   std::size_t dim = 0;
   std::int64_t outer = 1, length = 1, inner = 1;
@@ -72,10 +98,6 @@ class ScanProblem final : public FamilyProblem {
   }
 
   Emission emission(const Config& c) const override {
-    // One of five texts by the scan's op: sum, prod, lse (logcumsumexp), max (cummax), min (cummin).
-    auto pick = [&](const char* sum, const char* prod, const char* lse, const char* max, const char* min) {
-      return std::string(op == "sum" ? sum : op == "prod" ? prod : op == "lse" ? lse : op == "max" ? max : min);
-    };
     const auto bl = c.at("block_l").get<std::int64_t>(), bi = c.at("block_i").get<std::int64_t>();
     const std::vector<std::int64_t> outer_dims(domain.begin(), domain.begin() + static_cast<std::ptrdiff_t>(dim));
     const std::vector<std::int64_t> inner_dims(domain.begin() + static_cast<std::ptrdiff_t>(dim) + 1, domain.end());
@@ -121,8 +143,7 @@ class ScanProblem final : public FamilyProblem {
     const auto contiguous = StridedView::contiguous(domain).stride;
     while (!body.empty() && body.back() == '\n') body.pop_back();
     return {"kernel",
-            {{"OP", pick("cumulative-sum", "cumulative-product", "cumulative log-sum-exp", "running-maximum",
-                          "running-minimum")},
+            {{"OP", op->what},
              {"ROWS", std::to_string(outer * inner)},
              {"LENGTH", std::to_string(length)},
              {"FORM", std::string(read_back ? ", read backwards" : "") + (write_back ? ", written backwards" : "") +
@@ -134,15 +155,13 @@ class ScanProblem final : public FamilyProblem {
              {"BLOCK_I", std::to_string(bi)},
              {"BLOCK_L", std::to_string(bl)},
              {"INNER", std::to_string(inner)},
-             {"IDENTITY", pick("0.0", "1.0", "float('-inf')", "float('-inf')", "float('inf')")},
+             {"IDENTITY", op->identity},
              {"BODY", body},
              {"VALUE", value},
-             {"COMBINE", pick("ka_add", "ka_mul", "ka_logaddexp", "ka_max_nan", "ka_min_nan")},
-             {"SCAN", pick("tl.cumsum", "tl.cumprod", "ka_cum_logaddexp", "ka_cummax", "ka_cummin")},
-             {"TOTAL", pick("tl.sum", "ka_prod", "ka_logsumexp", "ka_max_total", "ka_min_total")},
-             {"SCAN_HELPERS", op == "lse"                   ? "\n\n\n" + helpers("logaddexp")
-                             : op == "max" || op == "min" ? "\n\n\n" + helpers("extremes")
-                                                          : ""},
+             {"COMBINE", op->combine},
+             {"SCAN", op->scan},
+             {"TOTAL", op->total},
+             {"SCAN_HELPERS", *op->helpers ? "\n\n\n" + helpers(op->helpers) : ""},
              {"OUT_OFFSET", offset(contiguous, "w")},
              {"OUT_SHAPE", py_tuple(out_shape)},
              {"OUT_DTYPE", out_dtype},
@@ -165,11 +184,6 @@ class ScanProblem final : public FamilyProblem {
 };
 
 Recognition fail(std::string why) { return {nullptr, std::move(why)}; }
-
-bool is_scan(const std::string& t) {
-  return t == "aten.cumsum.default" || t == "aten.cumprod.default" || t == "aten.logcumsumexp.default" ||
-         t == "aten.cummax.default" || t == "aten.cummin.default";
-}
 
 // The zero of an exclusive scan's shift: `cat` puts one zero (zeros_like or zeros, one position long along
 // `dim`) before one other tensor along `dim`. Null when it is any other cat.
@@ -203,18 +217,13 @@ Recognition recognise_scan(const Family& family, const TraceResult& trace) {
   if (g.outputs.size() != 1) return fail("the scan family computes one output");
   const Node* scan = nullptr;
   for (const auto& n : g.nodes)
-    if (is_scan(n.target)) {
+    if (scan_op(n.target)) {
       if (scan) return fail("more than one scan in the graph");
       scan = &n;
     }
   if (!scan) return fail("the graph has no cumsum, cumprod, logcumsumexp, cummax or cummin");
   auto p = std::make_shared<ScanProblem>(family, trace);
-  const std::map<std::string, std::string> op_of = {{"aten.cumsum.default", "sum"},
-                                                    {"aten.cumprod.default", "prod"},
-                                                    {"aten.logcumsumexp.default", "lse"},
-                                                    {"aten.cummax.default", "max"},
-                                                    {"aten.cummin.default", "min"}};
-  p->op = op_of.at(scan->target);
+  p->op = scan_op(scan->target);
   if (auto dt = scan->arg(2, "dtype"); dt && !(dt->kind == Arg::Kind::value && dt->value.is_null()))
     return fail("a scan that accumulates in another dtype");
   // cummax and cummin have two results (values, indices) and no shape of their own: their input's rank.
@@ -310,7 +319,7 @@ Recognition recognise_scan(const Family& family, const TraceResult& trace) {
   if (!o) return fail("the output is not the scan's");
   // The leading zero is the identity of a sum only: behind a product's or a log-sum-exp's scan it is a value
   // the kernel's identity (1, -inf) is not.
-  if (p->exclusive && p->op != "sum")
+  if (p->exclusive && std::string_view(p->op->target) != "aten.cumsum.default")
     return fail("a zero in front of a cumprod, logcumsumexp, cummax or cummin (an exclusive scan of a sum only)");
   const auto out_meta = *g.meta_of(g.outputs.front());
   p->out_shape = out_meta.shape;

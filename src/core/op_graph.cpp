@@ -156,12 +156,8 @@ OpGraph OpGraph::from_json(const json& j) {
   functional_in_place_ops(g);
   // rrelu outside training ignores its noise buffer (an empty_like): without the reference, that node is
   // dead and no family is asked to compute uninitialised memory.
-  for (auto& n : g.nodes) {
-    if (n.target != "aten.rrelu_with_noise.default" || n.args.size() < 5) continue;
-    const Arg& training = n.args[4];
-    if (training.kind == Arg::Kind::value && training.value.is_boolean() && !training.value.get<bool>())
-      n.args[1] = Arg{};
-  }
+  for (auto& n : g.nodes)
+    if (n.target == "aten.rrelu_with_noise.default" && n.args.size() >= 2 && !rrelu_training(n)) n.args[1] = Arg{};
   return g;
 }
 
@@ -214,6 +210,11 @@ std::vector<std::string> OpGraph::targets() const {
   return out;
 }
 
+bool rrelu_training(const Node& n) {
+  auto training = n.arg(4, "training");
+  return training && training->kind == Arg::Kind::value && training->value.is_boolean() && training->value.get<bool>();
+}
+
 std::string OpGraph::random_target() const {
   // aten's random ops by their base name ("aten.bernoulli_.float" -> "bernoulli"); an in-place form ends in '_'.
   static const std::set<std::string> random_ops = {
@@ -226,11 +227,7 @@ std::string OpGraph::random_target() const {
     t.remove_prefix(5);
     std::string base(t.substr(0, t.find('.')));
     if (!base.empty() && base.back() == '_') base.pop_back();
-    if (base == "rrelu_with_noise") {  // random only in training: outside it, a fixed slope
-      auto training = n.arg(4, "training");
-      if (training && training->kind == Arg::Kind::value && training->value.is_boolean() && !training->value.get<bool>())
-        continue;
-    }
+    if (base == "rrelu_with_noise" && !rrelu_training(n)) continue;  // random only in training
     if (random_ops.count(base)) return n.target;
   }
   return {};

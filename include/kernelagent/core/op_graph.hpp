@@ -91,6 +91,10 @@ struct OpGraph {
   std::set<std::string> ancestors(const std::vector<std::string>& names) const;
 };
 
+// aten.rrelu_with_noise's training flag (its fifth argument, False where not given, as aten's default): in
+// training its slopes are random; outside it, a leaky ReLU of slope (lower + upper) / 2 that ignores its noise.
+bool rrelu_training(const Node& n);
+
 // Rewrites an in-place op on a fresh intermediate (`aten.add_.Scalar` on a mean) as its out-of-place form;
 // from_json applies it to every graph it reads.
 void functional_in_place_ops(OpGraph& g);

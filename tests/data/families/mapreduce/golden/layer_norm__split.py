@@ -99,7 +99,7 @@ def ka_rows_kernel(x_in0_0_ptr, x_c1__3_1_ptr, x_c0__3_2_ptr, out0_ptr, ws_part_
 def ka_apply_kernel(x_in0_0_ptr, x_c1__3_1_ptr, x_c0__3_2_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, ws_total_ptr):
     # The element outputs: a program per BLOCK_K rows (1) and step of 16 columns, reading
     # the rows' values that ka_rows_kernel wrote. The rows are the fastest axis of the grid: programs running
-    # together read the same columns of an operand broadcast over the rows (a LayerNorm's weight) from L2.
+    # together read the same columns of an operand broadcast over the rows from L2.
     pid = tl.program_id(0)
     block = pid % 4
     step = pid // 4

@@ -94,6 +94,7 @@ int report_diagnosis(const NcuReport& report, const DiagnoseArgs& args) {
                                 args.all_kernels ? "" : " (library kernels are skipped unless --all-kernels)"));
   ProblemFacts facts;
   if (args.bytes > 0) facts.compulsory_bytes = args.bytes;
+  if (args.input_bytes > 0) facts.input_bytes = args.input_bytes;
   if (args.flops > 0) facts.flops = args.flops;
   std::vector<std::string> warnings;
   json out = {{"gpu", ""}, {"kernels", json::array()}};

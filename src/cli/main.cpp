@@ -181,6 +181,8 @@ int main(int argc, char** argv) {
   diagnose->add_flag("--all-kernels", diag.all_kernels, "also diagnose PyTorch and library kernels");
   diagnose->add_option("--bytes", diag.bytes, "the problem's compulsory bytes (judges useful traffic)")
       ->check(real_number(0, true, std::nullopt, "a number of bytes"));
+  diagnose->add_option("--input-bytes", diag.input_bytes, "the part of --bytes the inputs are (judges DRAM re-reads)")
+      ->check(real_number(0, true, std::nullopt, "a number of bytes"));
   diagnose->add_option("--flops", diag.flops, "the problem's FLOPs")
       ->check(real_number(0, true, std::nullopt, "a number of FLOPs"));
   diagnose->add_flag("--matmul", diag.matmul, "the kernel computes a matrix product (tensor cores could do it)");
@@ -201,6 +203,8 @@ int main(int argc, char** argv) {
       ->add_option("--bytes", prof.bytes,
                    "the problem's compulsory bytes (default: from the history's last optimize of the problem; "
                    "`kernelagent check` reports them)")
+      ->check(real_number(0, true, std::nullopt, "a number of bytes"));
+  profile->add_option("--input-bytes", prof.input_bytes, "the part of --bytes the inputs are (default: as --bytes)")
       ->check(real_number(0, true, std::nullopt, "a number of bytes"));
   profile->add_option("--flops", prof.flops, "the problem's FLOPs (default: as --bytes)")
       ->check(real_number(0, true, std::nullopt, "a number of FLOPs"));

@@ -44,9 +44,11 @@ int run_profile_command(const CommonOptions& common, const ProfileArgs& args) {
   // the history's last optimize of the problem measured.
   if (last && last->contains("roofline")) {
     diag.bytes = last->at("roofline").value("bytes", 0.0);
+    diag.input_bytes = last->at("roofline").value("input_bytes", 0.0);
     diag.flops = last->at("roofline").value("flops", 0.0);
   }
   if (args.bytes > 0) diag.bytes = args.bytes;
+  if (args.input_bytes > 0) diag.input_bytes = args.input_bytes;
   if (args.flops > 0) diag.flops = args.flops;
   // Tensor-core verdicts are only fair where tensor cores could do the work.
   if (!args.matmul && last) {

@@ -98,6 +98,7 @@ KernelFacts derive_facts(const KernelProfile& k, const GpuSpec& gpu, const Probl
   auto rd = f.metric("dram__bytes_read.sum"), wr = f.metric("dram__bytes_write.sum");
   // One direction alone is no total: with the other unreadable, the DRAM figures come from the percentage.
   if ((rd || wr) && f.unreadable.size() == unreadable_before) f.dram_bytes = rd.value_or(0) + wr.value_or(0);
+  if (rd && f.unreadable.size() == unreadable_before) f.dram_read_bytes = rd;
   const double seconds = f.duration_ns * 1e-9;
   if (f.dram_bytes && seconds > 0 && gpu.dram_bytes_per_s > 0) {
     const double fraction = *f.dram_bytes / seconds / gpu.dram_bytes_per_s;
@@ -108,6 +109,7 @@ KernelFacts derive_facts(const KernelProfile& k, const GpuSpec& gpu, const Probl
                         fmt::format("{:.4g} bytes in {:.4g} ns", *f.dram_bytes, f.duration_ns),
                         fmt::format("{:.1f} times the GPU's nominal DRAM bandwidth", fraction));
       f.dram_bytes.reset();
+      f.dram_read_bytes.reset();
       f.duration_ns = 0;
     }
   }

@@ -19,6 +19,7 @@ std::vector<LabeledCase> load_labeled_cases(const std::filesystem::path& labels_
     l.file = c.at("file").get<std::string>();
     l.kernel = c.value("kernel", std::string());
     if (c.contains("bytes")) l.facts.compulsory_bytes = c.at("bytes").get<double>();
+    if (c.contains("input_bytes")) l.facts.input_bytes = c.at("input_bytes").get<double>();
     if (c.contains("flops")) l.facts.flops = c.at("flops").get<double>();
     l.facts.matrix_product = c.value("matmul", false);
     l.category = c.at("category").get<std::string>();

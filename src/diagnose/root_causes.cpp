@@ -57,6 +57,14 @@ std::optional<Evidence> waste_is_the_traffic(const KernelFacts&, const Bottlenec
   return std::nullopt;
 }
 
+std::optional<Evidence> refetch_is_the_traffic(const KernelFacts&, const Bottleneck& thrashing) {
+  for (const auto& e : thrashing.evidence)
+    if (e.threshold > 1 && e.value >= e.threshold)
+      return Evidence{"derived:dram_refetch_factor", e.value, e.threshold,
+                      "the DRAM traffic beyond the compulsory bytes is data fetched again: reading it once removes it"};
+  return std::nullopt;
+}
+
 const std::vector<Precedence>& precedences() {
   static const std::vector<Precedence> p = {
       {"tensor_cores_unused",
@@ -77,6 +85,9 @@ const std::vector<Precedence>& precedences() {
                          "the warps wait on atomics' returns, serialised on the same addresses in L2"};
        }},
       {"uncoalesced_access", {"l2_thrashing", "dram_bandwidth_saturated"}, waste_is_the_traffic},
+      // Bytes fetched again from DRAM are DRAM traffic: a saturated DRAM moving them is their symptom (34's
+      // coop kernel with the next row prefetched to L2: DRAM 86 % busy, reading the input 1.56 times).
+      {"l2_thrashing", {"dram_bandwidth_saturated"}, refetch_is_the_traffic},
       // A product on the FP32 pipe copies its operands 4 bytes at a time by design (a SIMT GEMM): the
       // tensor cores are the fix, and aligned 16-byte copies come with them.
       {"tensor_cores_unused",

@@ -222,7 +222,8 @@ class Run {
 
   // The problem's compulsory work and, timed on a known GPU, the fractions of its floor.
   void roofline() {
-    json roof = trace_ ? json{{"bytes", trace_->compulsory_bytes()}, {"flops", trace_->flops}} : json(nullptr);
+    json roof = trace_ ? json{{"bytes", trace_->compulsory_bytes()}, {"input_bytes", trace_->input_bytes}, {"flops", trace_->flops}}
+                       : json(nullptr);
     if (trace_ && gpu_ && kernel_.median_us) {
       std::string unit;
       const Roofline rl =

@@ -34,7 +34,7 @@ def test_the_json_document_has_the_documented_fields_and_is_written_to_check_jso
     assert "aten.empty_like.default" in c["ops"]  # what the forward called: an allocation, no compute
     # Nothing timed on the CPU, and it says so; the problem's compulsory work is still given.
     assert doc["timing"] is None and doc["speedup"] is None and "nothing was timed" in doc["note"]
-    assert doc["roofline"] == {"bytes": 2 * 16 * 64 * 4 + 64 * 4, "flops": 0.0}
+    assert doc["roofline"] == {"bytes": 2 * 16 * 64 * 4 + 64 * 4, "input_bytes": 16 * 64 * 4 + 64 * 4, "flops": 0.0}
     assert "after_timing" not in doc and doc["warnings"] == []
     assert (tmp_path / "worker.log").exists()
 

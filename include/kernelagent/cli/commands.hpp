@@ -88,6 +88,7 @@ struct DiagnoseArgs {
   std::string kernel;        // --kernel: regex over kernel names
   bool all_kernels = false;  // --all-kernels: keep PyTorch/library kernels
   double bytes = 0;          // --bytes: the problem's compulsory bytes
+  double input_bytes = 0;    // --input-bytes: the part of them its inputs are
   double flops = 0;          // --flops
   bool matmul = false;       // --matmul: the kernel computes a matrix product
   bool json = false;
@@ -114,6 +115,7 @@ struct ProfileArgs {
   // --bytes, --flops: the problem's compulsory work, as diagnose takes it; default: what the history's last
   // optimize of the problem measured (a kernel of your own: `kernelagent check` reports both)
   double bytes = 0;
+  double input_bytes = 0;
   double flops = 0;
 };
 int run_profile_command(const CommonOptions& common, const ProfileArgs& args);

@@ -32,6 +32,7 @@ struct Bottleneck {
 // What is known about the problem the kernel computes; every field is optional.
 struct ProblemFacts {
   std::optional<double> compulsory_bytes;  // inputs read once + outputs written once
+  std::optional<double> input_bytes;       // the inputs read once (part of compulsory_bytes)
   std::optional<double> flops;
   bool matrix_product = false;             // tensor cores could do this work
 };

@@ -23,6 +23,7 @@ struct KernelFacts {
   double duration_ns = 0;
   int sm_count = 0;
   std::optional<double> dram_bytes;         // read + write
+  std::optional<double> dram_read_bytes;    // read alone
   std::optional<double> dram_fraction;      // DRAM bytes/s over the GPU's nominal bandwidth
   std::optional<double> useful_fraction;    // compulsory bytes/s over the nominal bandwidth (when known)
   std::optional<double> compute_pct, memory_pct;

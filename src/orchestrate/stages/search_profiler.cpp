@@ -11,6 +11,7 @@ namespace {
 ProblemFacts problem_facts(const TraceResult& trace, const Family& family) {
   ProblemFacts facts;
   facts.compulsory_bytes = static_cast<double>(trace.compulsory_bytes());
+  facts.input_bytes = static_cast<double>(trace.input_bytes);
   if (trace.flops > 0) facts.flops = static_cast<double>(trace.flops);
   facts.matrix_product = family.fact("matrix_product");
   return facts;

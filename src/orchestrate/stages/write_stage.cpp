@@ -21,7 +21,7 @@ std::optional<double> ratio(const std::optional<double>& base, const std::option
 // result.json's roofline: the problem's compulsory work, and on a known GPU the floor of the unit the winner
 // runs its products on, with the fractions of it the final times reach.
 json roofline_json(const OptimizeState& s) {
-  json roof = {{"bytes", s.trace.compulsory_bytes()}, {"flops", s.trace.flops}};
+  json roof = {{"bytes", s.trace.compulsory_bytes()}, {"input_bytes", s.trace.input_bytes}, {"flops", s.trace.flops}};
   if (!s.gpu) return roof;
   const UnitFloor floor = floor_of(s.trace, s.dtype, s.opt.precision, *s.family, s.best->candidate.config, *s.gpu);
   const Roofline& rl = floor.roofline;

@@ -1,7 +1,7 @@
 // The window family's suggestions at KernelBench's pooling shapes (shapes-only traces): one or two outputs a
 // thread for large windows (45's 11x11 and 46's 3x3x3), the row variant and then a tile of the window's
 // columns where neighbouring windows start far apart (45's stride of 11), and the ring variant where windows
-// overlap (41, 44: along the row; 42: along both axes).
+// overlap (41, 44: along the row; 42: along both axes; 46: in 3-D).
 
 #include <gtest/gtest.h>
 
@@ -31,6 +31,9 @@ TEST(WindowFamily, LargeWindowsSuggestOneOrTwoOutputsAThreadFirst) {
     if (std::string(name) == "45_Average_Pooling_2D") {
       ASSERT_EQ(sugs.size(), 4u);
       sugs.erase(sugs.begin(), sugs.begin() + 2);  // the row variant and the column tile, tested below
+    } else {
+      ASSERT_EQ(sugs.size(), 3u);
+      sugs.erase(sugs.begin());  // the ring, tested below
     }
     ASSERT_EQ(sugs.size(), 2u);
     EXPECT_NE(sugs[0].reason.find("outputs a thread"), std::string::npos) << sugs[0].reason;
@@ -39,7 +42,7 @@ TEST(WindowFamily, LargeWindowsSuggestOneOrTwoOutputsAThreadFirst) {
     for (const auto& c : space.enumerate())
       if (p->valid(c, &*h200, Precision::strict)) valid.push_back(c);
     auto configs = suggested_configs(*p, space, valid);
-    if (std::string(name) == "45_Average_Pooling_2D") configs.erase(configs.begin(), configs.begin() + 2);
+    configs.erase(configs.begin(), configs.begin() + (std::string(name) == "45_Average_Pooling_2D" ? 2 : 1));
     ASSERT_EQ(configs.size(), 2u);
     for (const auto& [c, why] : configs) {
       const auto per_thread = c.at("block").get<std::int64_t>() / (32 * c.at("num_warps").get<std::int64_t>());
@@ -83,9 +86,19 @@ TEST(WindowFamily, OverlappingWindowsSuggestTheRingFirst) {
     for (const auto& c : valid) EXPECT_EQ(c.at("rows"), 1) << c.dump();
     EXPECT_EQ(suggested_configs(*p, space, valid).size(), sugs.size());
   }
-  // 45's windows do not overlap (stride 11 = the window) and 46 is 3-D: no ring.
-  for (const char* name : {"45_Average_Pooling_2D", "46_Average_Pooling_3D"})
-    for (const auto& s : kernelbench(name)->suggestions()) EXPECT_NE(s.knobs.value("tile_kw", 0), 3) << name;
+  // 46: 3 x 3 x 3 windows of stride 2 over 128 x 128 x 256 (a 3-D pool's depths are folded into each input
+  // row): 4 output rows of one depth a program, segments of 512 (an output row's 128 windows span 257 inputs),
+  // 8 warps keep 5 segments and the gathered 4 x 256 windows at 14 values a thread.
+  auto p46 = kernelbench("46_Average_Pooling_3D");
+  const auto s46 = p46->suggestions();
+  ASSERT_FALSE(s46.empty());
+  EXPECT_EQ(s46[0].knobs.value("tile_kw", 0), 3);
+  EXPECT_EQ(s46[0].knobs.value("rows", 0), 4);
+  EXPECT_EQ(s46[0].knobs.value("block", 0), 512);
+  EXPECT_EQ(s46[0].knobs.value("num_warps", 0), 8);
+  EXPECT_NE(s46[0].reason.find("overlapping windows (3 x 3 x 3 of stride 2 x 2 x 2)"), std::string::npos) << s46[0].reason;
+  // 45's windows do not overlap (stride 11 = the window): no ring.
+  for (const auto& s : kernelbench("45_Average_Pooling_2D")->suggestions()) EXPECT_NE(s.knobs.value("tile_kw", 0), 3);
 }
 
 TEST(WindowFamily, WindowsFarApartSuggestTheRowVariantThenATileOfTheirColumns) {

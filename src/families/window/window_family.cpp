@@ -100,6 +100,10 @@ class WindowProblem final : public FamilyProblem {
   }
   // The windows overlap along an axis: neighbouring outputs' windows share inputs (a stride below the reach).
   bool overlaps(std::size_t axis) const { return stride[axis] < (kernel[axis] - 1) * dilation[axis] + 1; }
+  // The ring's output rows run along the axis before the last (H); a 3-D pool's depth is the program's.
+  std::size_t row_axis() const { return rank - 2; }
+  // Where the ring applies: a 2-D (or 1-D) or 3-D pool whose windows overlap along a row or down the rows.
+  bool ring_applies() const { return !adaptive && (overlaps(row_axis()) || overlaps(row_axis() + 1)); }
 
   // A large window wants few outputs a thread: each output is a run of loads, and a thread with many
   // outputs holds more loads than it keeps in flight. On the H200 (fp32, KernelBench shapes), 46's 3x3x3
@@ -120,23 +124,28 @@ class WindowProblem final : public FamilyProblem {
     // 4 x 4 windows of stride 1: 16 loads an output, 85 % of them L1 hits the warps wait on; 2.03 ms on the
     // H200, 44 % of the memory floor). The ring reads each input row once, folds it into the output rows whose
     // windows hold it, and picks the windows' columns from shared memory.
-    if (rank == 2 && !adaptive && (overlaps(0) || overlaps(1))) {
+    if (ring_applies()) {
       // On the H100 (fp32, KernelBench shapes): 42 (rows overlapping too) ran 1.42 ms with 8 rows of a whole
       // row's segment at 16 warps, against 1.63 ms with one row and 2.64 ms a thread an output; 44's 1-D
-      // windows 1.57 ms in segments of 256 at 4 warps, against 1.80 ms in segments of 1024 at 16.
+      // windows 1.57 ms in segments of 256 at 4 warps, against 1.80 ms in segments of 1024 at 16. A 3-D pool
+      // folds its window's depths into every input row it reads: 46's 3 x 3 x 3 windows of stride 2 ran 3.14 ms
+      // with 4 rows at 8 warps (3.28 with 8 rows, 3.35 a thread an output at its best); 43's dilated ones 1.79
+      // to 1.92 ms, behind a thread an output (1.73 ms), which the next suggestions measure.
+      const bool deep = rank == 3;
       const std::int64_t span = row_span();
-      const std::int64_t rows = overlaps(0) ? std::min<std::int64_t>(8, pow2_at_least(out_sizes[0])) : 1;
+      const std::int64_t rows =
+          overlaps(row_axis()) ? std::min<std::int64_t>(deep ? 4 : 8, pow2_at_least(out_sizes[row_axis()])) : 1;
       const std::int64_t block = rows == 1 ? std::min<std::int64_t>(256, std::max<std::int64_t>(pow2_at_least(span), 32))
                                  : span <= 2048 ? std::max<std::int64_t>(pow2_at_least(span), 32)
                                                 : 1024;
       std::int64_t warps = std::clamp<std::int64_t>(block / 64, 1, 4);
-      while (warps < 16 && ring_held(block, rows, warps) > 32) warps *= 2;
+      while (warps < 16 && ring_held(block, rows, warps) > (deep ? 16 : 32)) warps *= 2;
       Config ring = {{"tile_kw", 3}, {"block", block}, {"rows", rows}, {"num_warps", warps}};
       if (valid_config(ring, nullptr, Precision::strict))
-        out.push_back({ring, fmt::format("overlapping windows ({} x {} of stride {} x {}): each input row read once as a "
+        out.push_back({ring, fmt::format("overlapping windows ({} of stride {}): each input row read once as a "
                                          "segment of {} inputs and folded into the {} output rows that hold it, the "
                                          "windows' columns picked from shared memory",
-                                         kernel[0], kernel[1], stride[0], stride[1], block, rows)});
+                                         fmt::join(kernel, " x "), fmt::join(stride, " x "), block, rows)});
     }
     if (rank == 2 && kernel.back() >= 4 && apart >= 4) {
       // Better still: each row of the windows read as one contiguous segment, the windows picked from it.
@@ -172,10 +181,10 @@ class WindowProblem final : public FamilyProblem {
     const int mode = c.at("tile_kw").get<int>();
     const auto rows = c.at("rows").get<std::int64_t>();
     if (mode == 3) {
-      // The ring variant: 2-D (and 1-D) pools whose windows overlap (elsewhere it reads what the row variant
-      // reads, through shared memory), as the row variant, and output rows no more than a plane has.
-      return !adaptive && rank == 2 && (overlaps(0) || overlaps(1)) && segment_fits(block, warps) &&
-             rows <= pow2_at_least(out_sizes[0]) && ring_held(block, rows, warps) <= 64;
+      // The ring variant: pools whose windows overlap along a row or down the rows (elsewhere it reads what the
+      // row variant reads, through shared memory), as the row variant, and output rows no more than a plane has.
+      return ring_applies() && segment_fits(block, warps) && rows <= pow2_at_least(out_sizes[row_axis()]) &&
+             ring_held(block, rows, warps) <= 64;
     }
     if (rows != 1) return false;  // output rows a program are the ring's alone
     if (mode == 2) {
@@ -200,18 +209,24 @@ class WindowProblem final : public FamilyProblem {
     std::map<std::string, std::string> v = {{"PLANE_OFFSET", plane_offset}};
     const int mode = c.at("tile_kw").get<int>();
     const std::string pool =
-        render(mode == 3 ? "pool2d_ring" : mode == 2 ? "pool2d_rows" : rank == 2 ? "pool2d" : "pool3d", v);
+        render(mode == 3 ? "pool_ring" : mode == 2 ? "pool2d_rows" : rank == 2 ? "pool2d" : "pool3d", v);
     std::vector<std::string> args = {fmt::format("IS_MAX={}", is_max ? "True" : "False")};
     const char* axes2[] = {"H", "W"};
     const char* axes3[] = {"D", "H", "W"};
     auto names = [&](std::size_t i) { return std::string(rank == 2 ? axes2[i] : axes3[i]); };
-    for (std::size_t i = 0; i < rank; ++i) args.push_back(fmt::format("{}={}", names(i), in_sizes[i]));
-    for (std::size_t i = 0; i < rank; ++i) args.push_back(fmt::format("O{}={}", names(i), out_sizes[i]));
-    for (std::size_t i = 0; i < rank; ++i) args.push_back(fmt::format("K{}={}", names(i), kernel[i]));
-    for (std::size_t i = 0; i < rank; ++i) args.push_back(fmt::format("S{}={}", names(i), stride[i]));
-    for (std::size_t i = 0; i < rank; ++i) args.push_back(fmt::format("P{}={}", names(i), padding[i]));
-    for (std::size_t i = 0; i < rank; ++i) args.push_back(fmt::format("D{}={}", names(i), dilation[i]));
-    for (std::size_t i = 0; i < rank; ++i) args.push_back(fmt::format("X_S{}={}", names(i), x_strides[i]));
+    // The ring takes three axes; a 2-D pool is one depth of it (size, window, stride, dilation 1, no padding).
+    const bool depth_of_one = mode == 3 && rank == 2;
+    auto axis_args = [&](const std::string& prefix, const std::vector<std::int64_t>& sizes, std::int64_t depth) {
+      if (depth_of_one) args.push_back(fmt::format("{}D={}", prefix, depth));
+      for (std::size_t i = 0; i < rank; ++i) args.push_back(fmt::format("{}{}={}", prefix, names(i), sizes[i]));
+    };
+    axis_args("", in_sizes, 1);
+    axis_args("O", out_sizes, 1);
+    axis_args("K", kernel, 1);
+    axis_args("S", stride, 1);
+    axis_args("P", padding, 0);
+    axis_args("D", dilation, 1);
+    axis_args("X_S", x_strides, 0);
     args.push_back(fmt::format("COUNT_PAD={}", count_pad ? "True" : "False"));
     args.push_back(fmt::format("DIVISOR={}", divisor));
     if (mode != 3) args.push_back(fmt::format("TILE_KW={}", mode == 2 ? "2" : mode == 1 ? "True" : "False"));
@@ -227,10 +242,10 @@ class WindowProblem final : public FamilyProblem {
       args.push_back(fmt::format("ROW_BLOCKS={}", row_blocks));
       programs = planes() * out_sizes[0] * row_blocks;
       if (mode == 3) {
-        const auto rows = c.at("rows").get<std::int64_t>(), groups = cdiv(out_sizes[0], rows);
+        const auto rows = c.at("rows").get<std::int64_t>(), groups = cdiv(out_sizes[row_axis()], rows);
         args.push_back(fmt::format("ROWS={}", rows));
         args.push_back(fmt::format("ROW_GROUPS={}", groups));
-        programs = planes() * groups * row_blocks;
+        programs = planes() * (rank == 3 ? out_sizes[0] : 1) * groups * row_blocks;
       }
     }
     std::string what =

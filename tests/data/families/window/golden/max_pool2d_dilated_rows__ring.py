@@ -43,23 +43,26 @@ def ka_window_sum(a, b):
 
 
 @triton.jit
-def ka_pool_kernel(x_ptr, out_ptr, IS_MAX: tl.constexpr, H: tl.constexpr, W: tl.constexpr, OH: tl.constexpr,
-                   OW: tl.constexpr, KH: tl.constexpr, KW: tl.constexpr, SH: tl.constexpr, SW: tl.constexpr,
-                   PH: tl.constexpr, PW: tl.constexpr, DH: tl.constexpr, DW: tl.constexpr, X_SH: tl.constexpr,
-                   X_SW: tl.constexpr, COUNT_PAD: tl.constexpr, DIVISOR: tl.constexpr, KW_P2: tl.constexpr,
-                   BLOCK: tl.constexpr, ROWS: tl.constexpr, ROW_GROUPS: tl.constexpr, ROW_OUT: tl.constexpr,
-                   ROW_OUT_P2: tl.constexpr, ROW_BLOCKS: tl.constexpr):
-    # Overlapping windows (a stride below the window's reach): program ((plane * ROW_GROUPS + g) * ROW_BLOCKS
-    # + b) computes ROWS output rows [g * ROWS, (g + 1) * ROWS) by outputs [b * ROW_OUT, (b + 1) * ROW_OUT)
-    # of each. Every input row the windows cover is read once, as one contiguous segment of BLOCK inputs, and
-    # folded into each output row whose windows hold it (the rows' reuse: an input row is read once, not once
-    # an output row). Each output row's segment is then staged in shared memory (tl.gather) and each output
-    # reads its window's columns from there: one global load an input where a thread an output loads each input
-    # once per window holding it (mostly L1 hits, each waited on).
+def ka_pool_kernel(x_ptr, out_ptr, IS_MAX: tl.constexpr, D: tl.constexpr, H: tl.constexpr, W: tl.constexpr,
+                   OD: tl.constexpr, OH: tl.constexpr, OW: tl.constexpr, KD: tl.constexpr, KH: tl.constexpr,
+                   KW: tl.constexpr, SD: tl.constexpr, SH: tl.constexpr, SW: tl.constexpr, PD: tl.constexpr,
+                   PH: tl.constexpr, PW: tl.constexpr, DD: tl.constexpr, DH: tl.constexpr, DW: tl.constexpr,
+                   X_SD: tl.constexpr, X_SH: tl.constexpr, X_SW: tl.constexpr, COUNT_PAD: tl.constexpr,
+                   DIVISOR: tl.constexpr, KW_P2: tl.constexpr, BLOCK: tl.constexpr, ROWS: tl.constexpr,
+                   ROW_GROUPS: tl.constexpr, ROW_OUT: tl.constexpr, ROW_OUT_P2: tl.constexpr, ROW_BLOCKS: tl.constexpr):
+    # Overlapping windows (a stride below the window's reach): program (((plane * OD + od) * ROW_GROUPS + g) *
+    # ROW_BLOCKS + b) computes ROWS output rows [g * ROWS, (g + 1) * ROWS) of output depth od by outputs
+    # [b * ROW_OUT, (b + 1) * ROW_OUT) of each (a 2-D pool is one depth: D = OD = KD = 1). Every input row the
+    # windows cover is read once, as one contiguous segment of BLOCK inputs, and folded into each output row
+    # whose windows hold it (the rows' reuse: an input row is read once, not once an output row). Each output
+    # row's segment is then staged in shared memory (tl.gather) and each output reads its window's columns from
+    # there: one global load an input where a thread an output loads each input once per window holding it
+    # (mostly L1 hits, each waited on).
     pid = tl.program_id(0)
     b = pid % ROW_BLOCKS
     g = (pid // ROW_BLOCKS) % ROW_GROUPS
-    plane = (pid // (ROW_BLOCKS * ROW_GROUPS)).to(tl.int64)
+    od = (pid // (ROW_BLOCKS * ROW_GROUPS)) % OD
+    plane = (pid // (ROW_BLOCKS * ROW_GROUPS * OD)).to(tl.int64)
     base = x_ptr + plane * 247
     fill = float("-inf") if IS_MAX else 0.0
     i = tl.arange(0, BLOCK)
@@ -74,8 +77,18 @@ def ka_pool_kernel(x_ptr, out_ptr, IS_MAX: tl.constexpr, H: tl.constexpr, W: tl.
         accs = accs + (tl.full([BLOCK], fill, tl.float32),)
     for t in tl.static_range(N_IN):
         h = oh0 * SH - PH + t
-        ok = w_ok & (h >= 0) & (h < H)
-        seg = tl.load(base + h * X_SH + w * X_SW, mask=ok, other=fill).to(tl.float32)
+        # The input row at each depth the windows hold, folded first: every output row takes all KD of them.
+        seg = tl.full([BLOCK], fill, tl.float32)
+        for kd in tl.static_range(KD):
+            d = od * SD - PD + kd * DD
+            ok = w_ok & (h >= 0) & (h < H) & (d >= 0) & (d < D)
+            v = tl.load(base + d * X_SD + h * X_SH + w * X_SW, mask=ok, other=fill).to(tl.float32)
+            if KD == 1:
+                seg = v
+            elif IS_MAX:
+                seg = tl.maximum(seg, v, propagate_nan=tl.PropagateNan.ALL)
+            else:
+                seg += v
         for r in tl.static_range(ROWS):
             if t - r * SH >= 0:
                 if (t - r * SH) % DH == 0:
@@ -102,10 +115,12 @@ def ka_pool_kernel(x_ptr, out_ptr, IS_MAX: tl.constexpr, H: tl.constexpr, W: tl.
             acc = tl.reduce(taps, 0, ka_window_max)
         else:
             acc = tl.reduce(tl.where((tl.arange(0, KW_P2) < KW)[:, None], taps, 0.0), 0, ka_window_sum)
+            pd, i_d = ka_window_span(od * SD - PD, KD, D, PD)
             ph, ih = ka_window_span(oh * SH - PH, KH, H, PH)
             pw, iw = ka_window_span(w0, KW, W, PW)
-            acc = ka_window_average(acc, ph * pw, ih * iw, COUNT_PAD, DIVISOR)
-        tl.store(out_ptr + plane * (OH * OW) + oh * OW + ow, acc.to(out_ptr.dtype.element_ty), mask=o_ok & (oh < OH))
+            acc = ka_window_average(acc, pd * ph * pw, i_d * ih * iw, COUNT_PAD, DIVISOR)
+        tl.store(out_ptr + plane * (OD * OH * OW) + (od * OH + oh) * OW + ow, acc.to(out_ptr.dtype.element_ty),
+                 mask=o_ok & (oh < OH))
 
 
 
@@ -119,5 +134,5 @@ class ModelNew(nn.Module):
         if tuple(in0.shape) != (2, 3, 13, 19) or in0.dtype != torch.float32 or not in0.is_contiguous():
             raise ValueError("this kernel was specialised for in0 of shape (2, 3, 13, 19), dtype float32, contiguous")
         out = torch.empty((2, 3, 11, 10), dtype=torch.float32, device=in0.device)
-        ka_pool_kernel[(18,)](in0, out, IS_MAX=True, H=13, W=19, OH=11, OW=10, KH=3, KW=2, SH=1, SW=2, PH=1, PW=1, DH=2, DW=1, X_SH=19, X_SW=1, COUNT_PAD=True, DIVISOR=0, KW_P2=2, BLOCK=32, ROW_OUT=10, ROW_OUT_P2=16, ROW_BLOCKS=1, ROWS=4, ROW_GROUPS=3, num_warps=1)
+        ka_pool_kernel[(18,)](in0, out, IS_MAX=True, D=1, H=13, W=19, OD=1, OH=11, OW=10, KD=1, KH=3, KW=2, SD=1, SH=1, SW=2, PD=0, PH=1, PW=1, DD=1, DH=2, DW=1, X_SD=0, X_SH=19, X_SW=1, COUNT_PAD=True, DIVISOR=0, KW_P2=2, BLOCK=32, ROW_OUT=10, ROW_OUT_P2=16, ROW_BLOCKS=1, ROWS=4, ROW_GROUPS=3, num_warps=1)
         return out

@@ -126,8 +126,10 @@ class WindowProblem final : public FamilyProblem {
     // windows hold it, and picks the windows' columns from shared memory.
     if (ring_applies()) {
       // On the H100 (fp32, KernelBench shapes): 42 (rows overlapping too) ran 1.42 ms with 8 rows of a whole
-      // row's segment at 16 warps, against 1.63 ms with one row and 2.64 ms a thread an output; 44's 1-D
-      // windows 1.57 ms in segments of 256 at 4 warps, against 1.80 ms in segments of 1024 at 16. A 3-D pool
+      // row's segment at 16 warps, against 1.63 ms with one row and 2.64 ms a thread an output. 1-D windows
+      // ran fastest at 4 inputs of the segment a thread: 44 in 1.42 ms with segments of 512 at 4 warps (256 at 2
+      // warps 1.42, 1024 at 8 1.47; two a thread: 256 at 4 warps 1.57, 512 at 8 1.61), 41 in 2.23 ms (2.21, 2.28;
+      // 2.42, 2.51), the gathered windows then 40 values a thread. A 3-D pool
       // folds its window's depths into every input row it reads: 46's 3 x 3 x 3 windows of stride 2 ran 3.14 ms
       // with 4 rows at 8 warps (3.28 with 8 rows, 3.35 a thread an output at its best); 43's dilated ones 1.79
       // to 1.92 ms, behind a thread an output (1.73 ms), which the next suggestions measure.
@@ -135,11 +137,12 @@ class WindowProblem final : public FamilyProblem {
       const std::int64_t span = row_span();
       const std::int64_t rows =
           overlaps(row_axis()) ? std::min<std::int64_t>(deep ? 4 : 8, pow2_at_least(out_sizes[row_axis()])) : 1;
-      const std::int64_t block = rows == 1 ? std::min<std::int64_t>(256, std::max<std::int64_t>(pow2_at_least(span), 32))
+      const std::int64_t block = rows == 1 ? std::min<std::int64_t>(512, std::max<std::int64_t>(pow2_at_least(span), 32))
                                  : span <= 2048 ? std::max<std::int64_t>(pow2_at_least(span), 32)
                                                 : 1024;
-      std::int64_t warps = std::clamp<std::int64_t>(block / 64, 1, 4);
-      while (warps < 16 && ring_held(block, rows, warps) > (deep ? 16 : 32)) warps *= 2;
+      std::int64_t warps = std::clamp<std::int64_t>(block / (rows == 1 ? 128 : 64), 1, 4);
+      const std::int64_t held_most = deep ? 16 : rows == 1 ? 64 : 32;
+      while (warps < 16 && ring_held(block, rows, warps) > held_most) warps *= 2;
       Config ring = {{"tile_kw", 3}, {"block", block}, {"rows", rows}, {"num_warps", warps}};
       if (valid_config(ring, nullptr, Precision::strict))
         out.push_back({ring, fmt::format("overlapping windows ({} of stride {}): each input row read once as a "

@@ -88,19 +88,27 @@ def test_every_golden_kernel_of_the_tensor_core_families_and_every_family_case_c
     family_cases = ROOT / "tests" / "data" / "ncu" / "families"
     for name, case in json.load(open(family_cases / "cases.json"))["cases"].items():
         for suffix in ("", "__fix") if case["fix"] is not None else ("",):
-            pairs.append([str(ROOT / case["problem"]), str(family_cases / "kernels" / f"{name}{suffix}.py")])
+            kernel = family_cases / "kernels" / f"{name}{suffix}.py"
+            # A cooperative kernel sizes its grid from the GPU it runs on (the programs an SM holds): it is
+            # compiled where it runs.
+            if "self.ka_groups = min(" not in kernel.read_text():
+                pairs.append([str(ROOT / case["problem"]), str(kernel)])
     assert len(pairs) >= 80
-    listing = tmp_path / "pairs.json"
-    listing.write_text(json.dumps(pairs))
     env = {k: v for k, v in os.environ.items() if k != "TRITON_INTERPRET"}
     env["PYTHONPATH"] = str(ROOT / "python")
-    r = subprocess.run([sys.executable, "-m", "kernelagent_worker.target_compile", "--pairs", str(listing)],
-                       capture_output=True, text=True, env=env, timeout=1500)
-    reports = [json.loads(line) for line in r.stdout.splitlines()]
-    assert len(reports) == len(pairs), r.stderr[-2000:]
+    # Two processes, each compiling every other pair: the compiles are independent and take minutes.
+    procs = []
+    for half in range(2):
+        listing = tmp_path / f"pairs{half}.json"
+        listing.write_text(json.dumps(pairs[half::2]))
+        procs.append(subprocess.Popen([sys.executable, "-m", "kernelagent_worker.target_compile", "--pairs",
+                                       str(listing)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env))
+    outs = [proc.communicate(timeout=1500) for proc in procs]
+    reports = [json.loads(line) for out, _ in outs for line in out.splitlines()]
+    assert len(reports) == len(pairs), "".join(err[-1000:] for _, err in outs)
     failed = [(Path(rep["kernel"]).name, rep["error"] or [k["error"] for k in rep["kernels"] if k["error"]])
               for rep in reports if rep["status"] != 0]
-    assert not failed and r.returncode == 0, failed
+    assert not failed and all(proc.returncode == 0 for proc in procs), failed
     assert all(rep["kernels"] for rep in reports)
 
 

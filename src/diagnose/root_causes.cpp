@@ -57,12 +57,13 @@ std::optional<Evidence> waste_is_the_traffic(const KernelFacts&, const Bottlenec
   return std::nullopt;
 }
 
+// The l2_thrashing rule gives its excess first: DRAM reads over the inputs' bytes, or all DRAM bytes over the
+// compulsory ones, past its threshold.
 std::optional<Evidence> refetch_is_the_traffic(const KernelFacts&, const Bottleneck& thrashing) {
-  for (const auto& e : thrashing.evidence)
-    if (e.threshold > 1 && e.value >= e.threshold)
-      return Evidence{"derived:dram_refetch_factor", e.value, e.threshold,
-                      "the DRAM traffic beyond the compulsory bytes is data fetched again: reading it once removes it"};
-  return std::nullopt;
+  if (thrashing.evidence.empty()) return std::nullopt;
+  const Evidence& excess = thrashing.evidence.front();
+  return Evidence{"derived:dram_refetch_factor", excess.value, excess.threshold,
+                  "the DRAM traffic beyond the compulsory bytes is data fetched again: reading it once removes it"};
 }
 
 const std::vector<Precedence>& precedences() {

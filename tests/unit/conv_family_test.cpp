@@ -4,6 +4,7 @@
 // the problem does not run are pruned, and offsets widen to 64 bits where a tensor passes 2^30 elements.
 // Its small problems' golden kernels are the conformance test's.
 
+#include <algorithm>
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -184,19 +185,44 @@ TEST(ConvFamily, Fp32GemmsSuggestTheTensorCoresThePolicyAllowsOnAChannelsLastCop
     for (const auto& [c, why] : suggested_configs(*p, f.knob_space(), valid)) out.push_back(c);
     return out;
   };
-  // 16 channels in a 3 x 3 window: the window order over a channels-last copy, then 3xTF32 alone.
+  // 16 -> 128 channels in a 3 x 3 window: the window order over a channels-last copy in 128-channel tiles,
+  // then in the default 64, then 3xTF32 alone.
   auto s63 = suggested("63_conv2d_large_image", Precision::strict);
-  ASSERT_EQ(s63.size(), 2u);
+  ASSERT_EQ(s63.size(), 3u);
   EXPECT_EQ(s63[0].at("CHANNELS_LAST"), 1);
   EXPECT_EQ(s63[0].at("K_ORDER"), "window");
+  EXPECT_EQ(s63[0].at("BLOCK_N"), 128);
   EXPECT_EQ(s63[0].at("input_precision"), "tf32x3");
-  EXPECT_EQ(s63[1].at("CHANNELS_LAST"), 0);
-  EXPECT_EQ(s63[1].at("input_precision"), "tf32x3");
+  EXPECT_EQ(s63[1].at("K_ORDER"), "window");
+  EXPECT_EQ(s63[1].at("BLOCK_N"), 64);
+  EXPECT_EQ(s63[2].at("CHANNELS_LAST"), 0);
+  EXPECT_EQ(s63[2].at("input_precision"), "tf32x3");
   // Under --precision tf32, TF32 first.
   auto t63 = suggested("63_conv2d_large_image", Precision::tf32);
-  ASSERT_EQ(t63.size(), 4u);
+  ASSERT_EQ(t63.size(), 6u);
   EXPECT_EQ(t63[0].at("input_precision"), "tf32");
   EXPECT_EQ(t63[0].at("CHANNELS_LAST"), 1);
+  // A pointwise convolution reads its channels-first input without a copy, gathered along depth at 4 warps,
+  // with 3xTF32; with TF32 the copy in 128-channel tiles comes first (it was the faster of the two).
+  auto s87 = suggested("87_pointwise", Precision::strict);
+  ASSERT_FALSE(s87.empty());
+  EXPECT_EQ(s87[0].at("CHANNELS_LAST"), 0);
+  EXPECT_EQ(s87[0].at("GATHER_ALONG"), "depth");
+  EXPECT_EQ(s87[0].at("num_warps"), 4);
+  EXPECT_EQ(s87[0].at("input_precision"), "tf32x3");
+  auto t87 = suggested("87_pointwise", Precision::tf32);
+  ASSERT_FALSE(t87.empty());
+  EXPECT_EQ(t87[0].at("CHANNELS_LAST"), 1);
+  EXPECT_EQ(t87[0].at("BLOCK_N"), 128);
+  EXPECT_EQ(t87[0].at("input_precision"), "tf32");
+  EXPECT_TRUE(std::any_of(t87.begin(), t87.end(), [](const Config& c) {
+    return c.at("GATHER_ALONG") == "depth" && c.at("input_precision") == "tf32x3";
+  }));
+  // A transposed 64 -> 128 channels: 128-channel tiles on the copy first.
+  auto s69 = suggested("69_tconv2d_3x5", Precision::strict);
+  ASSERT_FALSE(s69.empty());
+  EXPECT_EQ(s69[0].at("CHANNELS_LAST"), 1);
+  EXPECT_EQ(s69[0].at("BLOCK_N"), 128);
   // 3 channels: no window order; the window rows over a copy padded to 4 channels, then 3xTF32 in the
   // weight's order.
   auto s50 = suggested("50_conv2d_alexnet_stem", Precision::strict);

@@ -37,15 +37,43 @@ class ConvFamilyProblem final : public FamilyProblem {
   // copy in the window order. On the H200 the IEEE dot tied with 3xTF32 in the weight's K order (50: 4.54 vs
   // 4.63 ms; 63: 42.1 vs 44.0 ms, loads bound), while the copy in the window order took 63 to 30.5 ms on the
   // IEEE dot: the two together were never measured in 4 trials. Under --precision tf32 the same with TF32.
+  //
+  // Where every product's window is one position (a pointwise convolution), the channels-first input already
+  // is the product's [channels, positions] operand: a copy would add a pass over it to a kernel bound by its
+  // bytes. On the H100 (KernelBench 87, 64 -> 128 channels, 16 x 1024 x 1024) the channels-first kernel
+  // gathered along depth at 4 warps ran 5.89 ms with 3xTF32 (the copy 10.29 ms, IEEE cuDNN 9.52 ms); with
+  // plain TF32 the same kernel ran 12.0 ms and the copy 7.6 ms, so it is suggested for 3xTF32 only. Where
+  // every group writes 128 or more channels, a 128-channel tile reads each gathered input tile once instead
+  // of twice: with 3xTF32 on the copy, 128 x 128 against 128 x 64 ran 55 in 9.68 / 12.58 ms, 56 in 8.18 /
+  // 10.60, 67 in 4.45 / 5.23, 76 in 16.2 / 19.4, 69 (transposed) in 8.15 / 10.31; with TF32 55, 56 and 69
+  // gained as much and 67 and 76 lost 8 % and 5 %, which the search's next suggestion (64) recovers.
   std::vector<KnobSuggestion> suggestions() const override {
-    bool fp32_gemm = false;
-    for (const auto& s : c_.stages) fp32_gemm = fp32_gemm || (!s.direct() && s.dtype == "float32");
+    bool fp32_gemm = false, one_position = true, wide_groups = true;
+    for (const auto& s : c_.stages) {
+      if (s.direct()) continue;
+      fp32_gemm = fp32_gemm || s.dtype == "float32";
+      one_position = one_position && !s.transposed && s.window() == 1;
+      wide_groups = wide_groups && s.cog() >= 128;
+    }
     if (!fp32_gemm) return {};
     const std::string why =
         "an fp32 implicit GEMM: the tensor cores (3xTF32 keeps fp32 accuracy) fed contiguous channels from a "
         "channels-last copy";
+    const std::string why_pointwise =
+        "a pointwise convolution: its channels-first input is already the product's operand, read once without a "
+        "copy, on the tensor cores (3xTF32 keeps fp32 accuracy)";
+    const std::string why_wide =
+        "an fp32 implicit GEMM of 128 or more output channels a group: a 128-channel tile reads each gathered "
+        "input tile once, on the tensor cores fed from a channels-last copy";
     std::vector<KnobSuggestion> out;
     for (const char* prec : {"tf32", "tf32x3"}) {
+      if (one_position && std::string_view(prec) == "tf32x3")
+        out.push_back({{{"GATHER_ALONG", "depth"}, {"num_warps", 4}, {"input_precision", prec}}, why_pointwise});
+      if (wide_groups) {
+        out.push_back({{{"CHANNELS_LAST", 1}, {"K_ORDER", "window"}, {"BLOCK_N", 128}, {"input_precision", prec}},
+                       why_wide});
+        out.push_back({{{"CHANNELS_LAST", 1}, {"BLOCK_N", 128}, {"input_precision", prec}}, why_wide});
+      }
       out.push_back({{{"CHANNELS_LAST", 1}, {"K_ORDER", "window"}, {"input_precision", prec}}, why});
       out.push_back({{{"CHANNELS_LAST", 1}, {"input_precision", prec}}, why});
       out.push_back({{{"input_precision", prec}}, why});

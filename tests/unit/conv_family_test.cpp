@@ -186,20 +186,24 @@ TEST(ConvFamily, Fp32GemmsSuggestTheTensorCoresThePolicyAllowsOnAChannelsLastCop
     return out;
   };
   // 16 -> 128 channels in a 3 x 3 window: the window order over a channels-last copy in 128-channel tiles,
-  // then in the default 64, then 3xTF32 alone.
+  // then channels-first in 128-channel tiles (no copy), then the copy and 3xTF32 alone in the default 64.
   auto s63 = suggested("63_conv2d_large_image", Precision::strict);
-  ASSERT_EQ(s63.size(), 3u);
+  ASSERT_EQ(s63.size(), 4u);
   EXPECT_EQ(s63[0].at("CHANNELS_LAST"), 1);
   EXPECT_EQ(s63[0].at("K_ORDER"), "window");
   EXPECT_EQ(s63[0].at("BLOCK_N"), 128);
   EXPECT_EQ(s63[0].at("input_precision"), "tf32x3");
-  EXPECT_EQ(s63[1].at("K_ORDER"), "window");
-  EXPECT_EQ(s63[1].at("BLOCK_N"), 64);
-  EXPECT_EQ(s63[2].at("CHANNELS_LAST"), 0);
-  EXPECT_EQ(s63[2].at("input_precision"), "tf32x3");
+  EXPECT_EQ(s63[1].at("CHANNELS_LAST"), 0);
+  EXPECT_EQ(s63[1].at("BLOCK_N"), 128);
+  EXPECT_EQ(s63[1].at("input_precision"), "tf32x3");
+  EXPECT_EQ(s63[2].at("K_ORDER"), "window");
+  EXPECT_EQ(s63[2].at("BLOCK_N"), 64);
+  EXPECT_EQ(s63[3].at("CHANNELS_LAST"), 0);
+  EXPECT_EQ(s63[3].at("BLOCK_N"), 64);
+  EXPECT_EQ(s63[3].at("input_precision"), "tf32x3");
   // Under --precision tf32, TF32 first.
   auto t63 = suggested("63_conv2d_large_image", Precision::tf32);
-  ASSERT_EQ(t63.size(), 6u);
+  ASSERT_EQ(t63.size(), 8u);
   EXPECT_EQ(t63[0].at("input_precision"), "tf32");
   EXPECT_EQ(t63[0].at("CHANNELS_LAST"), 1);
   // A pointwise convolution reads its channels-first input without a copy, gathered along depth at 4 warps,

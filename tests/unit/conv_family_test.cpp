@@ -227,15 +227,23 @@ TEST(ConvFamily, Fp32GemmsSuggestTheTensorCoresThePolicyAllowsOnAChannelsLastCop
   ASSERT_FALSE(s69.empty());
   EXPECT_EQ(s69[0].at("CHANNELS_LAST"), 1);
   EXPECT_EQ(s69[0].at("BLOCK_N"), 128);
-  // 3 channels: no window order; the window rows over a copy padded to 4 channels, then 3xTF32 in the
-  // weight's order.
+  // 3 -> 96 channels: no window order; the window rows over a copy padded to 4 channels in one 128-channel
+  // tile and steps of 16, then channels-first in 128-channel tiles, then the rows in the default tile, then
+  // 3xTF32 in the weight's order.
   auto s50 = suggested("50_conv2d_alexnet_stem", Precision::strict);
-  ASSERT_EQ(s50.size(), 2u);
+  ASSERT_EQ(s50.size(), 4u);
   EXPECT_EQ(s50[0].at("K_ORDER"), "rows");
   EXPECT_EQ(s50[0].at("CHANNELS_LAST"), 1);
+  EXPECT_EQ(s50[0].at("BLOCK_N"), 128);
+  EXPECT_EQ(s50[0].at("BLOCK_K"), 16);
   EXPECT_EQ(s50[0].at("input_precision"), "tf32x3");
-  EXPECT_EQ(s50[1].at("K_ORDER"), "channels");
-  EXPECT_EQ(s50[1].at("input_precision"), "tf32x3");
+  EXPECT_EQ(s50[1].at("CHANNELS_LAST"), 0);
+  EXPECT_EQ(s50[1].at("BLOCK_N"), 128);
+  EXPECT_EQ(s50[2].at("K_ORDER"), "rows");
+  EXPECT_EQ(s50[2].at("BLOCK_N"), 64);
+  EXPECT_EQ(s50[2].at("BLOCK_K"), 32);
+  EXPECT_EQ(s50[3].at("K_ORDER"), "channels");
+  EXPECT_EQ(s50[3].at("input_precision"), "tf32x3");
   // A transposed convolution reads the copy in any order; depthwise alone runs no GEMM and suggests nothing.
   auto s57 = suggested("57_tconv2d", Precision::strict);
   ASSERT_FALSE(s57.empty());

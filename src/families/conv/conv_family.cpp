@@ -49,14 +49,19 @@ class ConvFamilyProblem final : public FamilyProblem {
   // gained as much and 67 and 76 lost 8 % and 5 %. Read channels-first (no copy) in 128-channel tiles, 76
   // (a 1-D convolution of stride 3, whose copy of the whole input its outputs do not repay) ran 10.85 ms with
   // 3xTF32 and 7.38 ms with TF32 (IEEE / TF32 cuDNN 14.55 / 12.33 ms), 1.35x to 1.7x faster than at 64
-  // channels in all four of 55, 56, 67 and 76, and behind the copy in 55 and 56: it comes third.
+  // channels in all four of 55, 56, 67 and 76, and behind the copy in 55 and 56: it comes third. A group of
+  // 65 to 127 channels takes one 128-channel tile too, its padding cheaper than a second read: 50 (3 -> 96
+  // channels, the window rows over a copy padded to 4 channels) ran 2.75 ms at 128 x 128 in steps of 16
+  // against 3.54 ms at 128 x 64 (3.86 in steps of 32, which the rows of 3 channels fill less; IEEE cuDNN
+  // 2.82 ms), so the window rows take steps of 16 there.
   std::vector<KnobSuggestion> suggestions() const override {
-    bool fp32_gemm = false, one_position = true, wide_groups = true;
+    bool fp32_gemm = false, one_position = true, wide_groups = true, rows = true;
     for (const auto& s : c_.stages) {
       if (s.direct()) continue;
       fp32_gemm = fp32_gemm || s.dtype == "float32";
       one_position = one_position && !s.transposed && s.window() == 1;
-      wide_groups = wide_groups && s.cog() >= 128;
+      wide_groups = wide_groups && s.cog() > 64;
+      rows = rows && s.rows_apply();
     }
     if (!fp32_gemm) return {};
     const std::string why =
@@ -66,10 +71,10 @@ class ConvFamilyProblem final : public FamilyProblem {
         "a pointwise convolution: its channels-first input is already the product's operand, read once without a "
         "copy, on the tensor cores (3xTF32 keeps fp32 accuracy)";
     const std::string why_wide =
-        "an fp32 implicit GEMM of 128 or more output channels a group: a 128-channel tile reads each gathered "
+        "an fp32 implicit GEMM of more than 64 output channels a group: a 128-channel tile reads each gathered "
         "input tile once, on the tensor cores fed from a channels-last copy";
     const std::string why_wide_first =
-        "an fp32 implicit GEMM of 128 or more output channels a group, read channels-first in 128-channel tiles: "
+        "an fp32 implicit GEMM of more than 64 output channels a group, read channels-first in 128-channel tiles: "
         "no copy, which a strided convolution does not repay";
     std::vector<KnobSuggestion> out;
     for (const char* prec : {"tf32", "tf32x3"}) {
@@ -78,7 +83,9 @@ class ConvFamilyProblem final : public FamilyProblem {
       if (wide_groups) {
         out.push_back({{{"CHANNELS_LAST", 1}, {"K_ORDER", "window"}, {"BLOCK_N", 128}, {"input_precision", prec}},
                        why_wide});
-        out.push_back({{{"CHANNELS_LAST", 1}, {"BLOCK_N", 128}, {"input_precision", prec}}, why_wide});
+        KnobSuggestion copy{{{"CHANNELS_LAST", 1}, {"BLOCK_N", 128}, {"input_precision", prec}}, why_wide};
+        if (rows) copy.knobs["BLOCK_K"] = 16;
+        out.push_back(copy);
         out.push_back({{{"BLOCK_N", 128}, {"input_precision", prec}}, why_wide_first});
       }
       out.push_back({{{"CHANNELS_LAST", 1}, {"K_ORDER", "window"}, {"input_precision", prec}}, why});

@@ -96,3 +96,26 @@ TEST(PointwiseOps, MultiResultNodesHaveNoShape) {
   EXPECT_TRUE(g.nodes[0].meta.shape.empty());
   EXPECT_TRUE(g.nodes[0].meta.dtype.empty());
 }
+
+TEST(PointwiseOps, LossesArePointwiseOnlyWithoutAReduction) {
+  // reduction 0 is 'none': element by element; 1 (mean, the default) and 2 (sum) are the map-reduce family's.
+  EXPECT_EQ(expr(node("aten.mse_loss.default", {ref("a"), ref("b"), val(0)})), "((v_a - v_b) * (v_a - v_b))");
+  EXPECT_EQ(expr(node("aten.huber_loss.default", {ref("a"), ref("b"), val(0), val(2.0)})),
+            "tl.where(tl.abs(v_a - v_b) < 2.0, 0.5 * tl.abs(v_a - v_b) * tl.abs(v_a - v_b), "
+            "2.0 * (tl.abs(v_a - v_b) - 1.0))");
+  EXPECT_EQ(expr(node("aten.smooth_l1_loss.default", {ref("a"), ref("b"), val(0), val(0.0)})), "tl.abs(v_a - v_b)");
+  for (const char* t : {"aten.mse_loss.default", "aten.l1_loss.default", "aten.smooth_l1_loss.default"}) {
+    const auto mean = pointwise_expr(node(t, {ref("a"), ref("b")}), vars, "tl.float32");
+    EXPECT_EQ(mean.expr, "");
+    EXPECT_NE(mean.why_not.find("with a reduction is a map-reduce"), std::string::npos) << t;
+    EXPECT_NE(pointwise_expr(node(t, {ref("a"), ref("b"), val(2)}), vars, "tl.float32").why_not, "") << t;
+  }
+  // A weighted binary cross entropy is not one: its weight is refused by name.
+  const auto weighted =
+      pointwise_expr(node("aten.binary_cross_entropy.default", {ref("a"), ref("b"), ref("w"), val(0)}), vars, "tl.float32");
+  EXPECT_NE(weighted.why_not.find("weight"), std::string::npos);
+  EXPECT_NE(expr(node("aten.binary_cross_entropy_with_logits.default", {ref("a"), ref("b"), val(nullptr), val(nullptr),
+                                                                        val(0)}))
+                .find("tl.maximum(-v_a, 0.0)"),
+            std::string::npos);
+}

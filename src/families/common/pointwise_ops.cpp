@@ -64,6 +64,25 @@ struct Operands {
 
 using Emitter = std::function<std::string(Operands&)>;
 
+// A loss's elementwise expression where its reduction (argument i) is 'none'; otherwise an error that leaves
+// it to the map-reduce family.
+std::string unreduced(Operands& o, std::size_t i, std::string expr) {
+  const double reduction = *o.number(i, "reduction", 1.0);
+  if (reduction != 0) {
+    o.error = fmt::format("{} with a reduction is a map-reduce, not a pointwise op", o.node.target);
+    return "";
+  }
+  return expr;
+}
+
+// Whether optional tensor argument i (keyword kw) is absent; records an error when it is given.
+bool no_tensor(Operands& o, std::size_t i, std::string_view kw) {
+  auto a = o.node.arg(i, kw);
+  if (!a || (a->kind == Arg::Kind::value && a->value.is_null())) return true;
+  o.error = fmt::format("{} with a {} is not supported as a pointwise op", o.node.target, kw);
+  return false;
+}
+
 std::string clamp_expr(const std::string& v, std::optional<double> lo, std::optional<double> hi) {
   std::string e = v;
   if (lo) e = fmt::format("tl.maximum({}, {})", e, float_literal(*lo));
@@ -343,6 +362,44 @@ const std::map<std::string, Emitter, std::less<>>& emitters() {
        [](Operands& o) {
          auto x = o.x(0), y = o.x(1);
          return fmt::format("tl.where({1} != {1}, {1}, tl.where({0} == 0, 0.0, {0} * _log({1})))", x, y);
+       }},
+      // Losses with reduction='none' (0) are element by element; a mean or sum (1, 2) is a reduction, the
+      // map-reduce family's. Each is PyTorch's formula over d = input - target, z = |d|.
+      {"aten.mse_loss.default",
+       [](Operands& o) { return unreduced(o, 2, fmt::format("(({0} - {1}) * ({0} - {1}))", o.x(0), o.x(1))); }},
+      {"aten.l1_loss.default",
+       [](Operands& o) { return unreduced(o, 2, fmt::format("tl.abs({} - {})", o.x(0), o.x(1))); }},
+      {"aten.smooth_l1_loss.default",
+       [](Operands& o) {
+         const double beta = *o.number(3, "beta", 1.0);
+         const std::string z = fmt::format("tl.abs({} - {})", o.x(0), o.x(1));
+         if (beta == 0) return unreduced(o, 2, z);
+         return unreduced(o, 2, fmt::format("tl.where({0} < {1}, 0.5 * {0} * {0} / {1}, {0} - {2})", z,
+                                            float_literal(beta), float_literal(0.5 * beta)));
+       }},
+      {"aten.huber_loss.default",
+       [](Operands& o) {
+         const double delta = *o.number(3, "delta", 1.0);
+         const std::string z = fmt::format("tl.abs({} - {})", o.x(0), o.x(1));
+         return unreduced(o, 2, fmt::format("tl.where({0} < {1}, 0.5 * {0} * {0}, {1} * ({0} - {2}))", z,
+                                            float_literal(delta), float_literal(0.5 * delta)));
+       }},
+      // -(t log x + (1 - t) log(1 - x)), each log clamped at -100 as PyTorch does; without a weight.
+      {"aten.binary_cross_entropy.default",
+       [](Operands& o) {
+         if (!no_tensor(o, 2, "weight")) return std::string();
+         const auto x = o.x(0), t = o.x(1);
+         return unreduced(o, 3, fmt::format("-({1} * tl.maximum(_log({0}), -100.0) + (1.0 - {1}) * "
+                                            "tl.maximum(_log(1.0 - {0}), -100.0))", x, t));
+       }},
+      // (1 - t) x + m + log(exp(-m) + exp(-x - m)), m = max(-x, 0): no overflow; without weights.
+      {"aten.binary_cross_entropy_with_logits.default",
+       [](Operands& o) {
+         if (!no_tensor(o, 2, "weight") || !no_tensor(o, 3, "pos_weight")) return std::string();
+         const auto x = o.x(0), t = o.x(1);
+         const std::string m = fmt::format("tl.maximum(-{}, 0.0)", x);
+         return unreduced(o, 4, fmt::format("((1.0 - {1}) * {0} + {2} + _log(tl.exp(-{2}) + tl.exp(-{0} - {2})))", x,
+                                            t, m));
        }},
       // Casts round through the target dtype so the rounding of the reference is kept.
       {"aten._to_copy.default",

@@ -82,12 +82,19 @@ struct Reader {
   const OpGraph& g;
   const Leaves leaves;
 
-  // The expression of an owned parameter read whole (ModelNew creates it contiguous), or nullopt.
-  std::optional<std::string> owned(const std::string& ref) const {
+  // The expression of a tensor read whole: a parameter the model owns (ModelNew creates it contiguous) or a
+  // forward input seen as it is (ModelNew's guard requires it contiguous: F.conv2d(x, w) with w an input);
+  // nullopt for anything else.
+  std::optional<std::string> whole(const std::string& ref) const {
     const Leaf* leaf = leaves.find(ref);
-    const Constant* c = leaf ? g.find_constant(leaf->base) : nullptr;
-    if (!c || !c->owned() || leaf->view.shape != c->meta.shape) return std::nullopt;
-    return owned_tensor_expr(g, c->name);
+    if (!leaf) return std::nullopt;
+    if (const Constant* c = g.find_constant(leaf->base); c && c->owned() && leaf->view.shape == c->meta.shape)
+      return owned_tensor_expr(g, c->name);
+    const GraphInput* in = g.find_input(leaf->base);
+    if (in && in->is_tensor && leaf->view.shape == in->meta.shape &&
+        leaf->view.stride == StridedView::contiguous(in->meta.shape).stride)
+      return owned_tensor_expr(g, in->name);
+    return std::nullopt;
   }
 };
 
@@ -261,12 +268,12 @@ std::variant<ConvChain, std::string> recognise_conv_chain(const TraceResult& tra
     const auto wmeta = g.meta_of(w->ref);
     if (!wmeta || wmeta->shape.size() < 3 || wmeta->shape.size() > 5) return "a convolution of 1 to 3 spatial axes";
     const std::size_t s = wmeta->shape.size() - 2;
-    auto weight = rd.owned(w->ref);
-    if (!weight) return "the convolution's weight is not a parameter the model owns";
+    auto weight = rd.whole(w->ref);
+    if (!weight) return "the convolution's weight is neither a parameter the model owns nor a forward input";
     st.weight_expr = *weight;
     if (b && b->kind == Arg::Kind::ref) {
-      auto bias = rd.owned(b->ref);
-      if (!bias) return "the convolution's bias is not a parameter the model owns";
+      auto bias = rd.whole(b->ref);
+      if (!bias) return "the convolution's bias is neither a parameter the model owns nor a forward input";
       st.bias_expr = *bias;
     }
     // The input: a graph input (through layout ops) for the first stage, the previous output after it.

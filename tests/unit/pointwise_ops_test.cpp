@@ -57,13 +57,22 @@ TEST(PointwiseOps, AddWithAlphaScalesTheSecondOperand) {
   EXPECT_EQ(expr(node("aten.rsub.Scalar", {ref("a"), val(1)})), "(1.0 - v_a * 1.0)");
 }
 
-TEST(PointwiseOps, PowHasExactFormsOnly) {
+TEST(PointwiseOps, PowTakesItsExactFormsFirstThenExp2OfLog2WithPyTorchsSigns) {
   EXPECT_EQ(expr(node("aten.pow.Tensor_Scalar", {ref("x"), val(3.0)})), "(v_x * v_x * v_x)");
   EXPECT_EQ(expr(node("aten.pow.Tensor_Scalar", {ref("x"), val(-2)})), "(1.0 / (v_x * v_x))");
   EXPECT_EQ(expr(node("aten.pow.Tensor_Scalar", {ref("x"), val(0.5)})), "tl.sqrt(v_x)");
-  auto r = pointwise_expr(node("aten.pow.Tensor_Scalar", {ref("x"), val(2.5)}), vars, "tl.float32");
+  // A fractional power of a negative base is NaN; an odd one keeps the base's sign; an even one is |x| ** e.
+  EXPECT_EQ(expr(node("aten.pow.Tensor_Scalar", {ref("x"), val(2.5)})),
+            "tl.where(v_x < 0, float('nan'), tl.exp2(2.5 * tl.log2(tl.abs(v_x))))");
+  EXPECT_EQ(expr(node("aten.pow.Tensor_Scalar", {ref("x"), val(9)})),
+            "tl.where(v_x < 0, -tl.exp2(9.0 * tl.log2(tl.abs(v_x))), tl.exp2(9.0 * tl.log2(tl.abs(v_x))))");
+  EXPECT_EQ(expr(node("aten.pow.Tensor_Scalar", {ref("x"), val(10)})), "tl.exp2(10.0 * tl.log2(tl.abs(v_x)))");
+  EXPECT_EQ(expr(node("aten.pow.Scalar", {val(2.0), ref("x")})), "tl.exp2(v_x * 1.0)");
+  auto r = pointwise_expr(node("aten.pow.Tensor_Scalar", {ref("x"), ref("e")}), vars, "tl.float32");
   EXPECT_TRUE(r.expr.empty());
   EXPECT_NE(r.why_not.find("exponent"), std::string::npos);
+  EXPECT_NE(pointwise_expr(node("aten.pow.Scalar", {val(-2.0), ref("x")}), vars, "tl.float32").why_not.find("base"),
+            std::string::npos);
 }
 
 TEST(PointwiseOps, UnknownOpsAndBadArgumentsSayWhy) {

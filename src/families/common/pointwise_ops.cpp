@@ -222,13 +222,40 @@ const std::map<std::string, Emitter, std::less<>>& emitters() {
       {"aten.cos.default", [](Operands& o) { return fmt::format("tl.cos({})", o.x(0)); }},
       {"aten.sign.default",
        [](Operands& o) { return fmt::format("tl.where({0} > 0, 1.0, tl.where({0} < 0, -1.0, 0.0))", o.x(0)); }},
+      // x ** e: the exact forms where they exist, else |x| ** e through exp2 and log2 with PyTorch's signs: a
+      // negative base is NaN to a fractional power and keeps its sign to an odd one; 0 gives 0 or inf.
       {"aten.pow.Tensor_Scalar",
        [](Operands& o) {
          auto x = o.x(0);
          auto e = o.number(1, "exponent", std::nullopt);
-         std::string p = e ? pow_expr(x, *e) : "";
-         if (p.empty()) o.error = "aten.pow.Tensor_Scalar with an exponent other than an integer up to 8 or +-0.5";
-         return p;
+         if (!e) {
+           o.error = "aten.pow.Tensor_Scalar with an exponent that is not a constant number";
+           return std::string();
+         }
+         if (std::string p = pow_expr(x, *e); !p.empty()) return p;
+         const std::string r = fmt::format("tl.exp2({} * tl.log2(tl.abs({})))", float_literal(*e), x);
+         if (*e != std::floor(*e)) return fmt::format("tl.where({} < 0, float('nan'), {})", x, r);
+         if (std::fmod(std::abs(*e), 2.0) == 1.0) return fmt::format("tl.where({} < 0, -{}, {})", x, r, r);
+         return r;
+       }},
+      // x ** y of two tensors, the same rules decided element by element, and anything to the power 0 is 1.
+      {"aten.pow.Tensor_Tensor",
+       [](Operands& o) {
+         auto x = o.x(0), y = o.x(1);
+         const std::string r = fmt::format("tl.exp2({} * tl.log2(tl.abs({})))", y, x);
+         return fmt::format("tl.where({1} == 0, 1.0, tl.where({0} < 0, tl.where({1} == tl.floor({1}), "
+                            "tl.where(tl.floor({1} * 0.5) * 2.0 == {1}, {2}, -{2}), float('nan')), {2}))",
+                            x, y, r);
+       }},
+      // c ** x for a positive constant base c.
+      {"aten.pow.Scalar",
+       [](Operands& o) {
+         auto c = o.number(0, "self", std::nullopt);
+         if (!c || *c <= 0) {
+           o.error = "aten.pow.Scalar with a base that is not a positive constant";
+           return std::string();
+         }
+         return fmt::format("tl.exp2({} * {})", o.x(1), float_literal(std::log2(*c)));
        }},
       {"aten.clamp.default",
        [](Operands& o) { return clamp_expr(o.x(0), o.number(1, "min", std::nullopt), o.number(2, "max", std::nullopt)); }},

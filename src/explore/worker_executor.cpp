@@ -96,7 +96,14 @@ std::vector<Measurement> WorkerExecutor::measure_batch(const std::vector<Proposa
     rec.family_hash = problem_.family().source_hash();
     rec.config = batch[i].first;
     rec.reason = batch[i].second;
-    rec.source_path = emit(rec.name, rec.config).string();
+    // A configuration the family cannot write a kernel for is a candidate that failed to build, recorded
+    // with why; the run goes on with the others.
+    try {
+      rec.source_path = emit(rec.name, rec.config).string();
+    } catch (const std::exception& e) {
+      rec.status = std::string(status::compile_error);
+      rec.message = fmt::format("the {} family could not write this configuration's kernel: {}", rec.family, e.what());
+    }
   }
 
   // Each live slot takes the next waiting candidate; one whose slot failed goes back to the front of the
@@ -107,6 +114,12 @@ std::vector<Measurement> WorkerExecutor::measure_batch(const std::vector<Proposa
   std::deque<std::size_t> waiting;
   for (std::size_t i = 0; i < recs.size(); ++i) waiting.push_back(i);
   std::vector<bool> done(recs.size(), false);
+  for (std::size_t i = 0; i < recs.size(); ++i)
+    if (recs[i].source_path.empty()) {
+      history_.record_candidate(run_, recs[i]);
+      done[i] = true;
+      std::erase(waiting, i);
+    }
   int in_flight = 0;
   std::exception_ptr failure;
   auto serve = [&](int slot) {

@@ -108,6 +108,26 @@ TEST(CompileAhead, ThePoolIsSizedByTheGpuMemoryEachWorkerNeeds) {
   EXPECT_EQ(pool_size_for_memory(3, 1e6, 0), 3);  // the GPU's memory unknown: as asked
 }
 
+TEST(WorkerExecutor, AConfigurationWhoseKernelCannotBeWrittenIsACompileErrorAndTheBatchGoesOn) {
+  Bench b("exec-emit-fails");
+  ASSERT_GE(b.valid.size(), 1u);
+  const auto run = b.begin_run();
+  WorkerExecutor exec = b.executor(run, "o");
+  Config broken = b.valid[0];
+  broken.erase("num_warps");  // the family's emission reads every knob: this one throws
+  const auto out = exec.measure_batch({{broken, "a broken configuration"}, {b.valid[0], "the default"}});
+  ASSERT_EQ(out.size(), 2u);
+  EXPECT_EQ(out[0].status, "compile_error");
+  EXPECT_TRUE(out[1].passed());
+  EXPECT_EQ(b.fake.count("compile c0"), 0);  // nothing was sent to the worker for it
+  EXPECT_EQ(b.fake.count("compile c1"), 1);
+  auto stored = b.history.candidates(run);
+  ASSERT_EQ(stored.size(), 2u);
+  const auto& failed = stored[0].name == "c0" ? stored[0] : stored[1];
+  EXPECT_EQ(failed.status, "compile_error");
+  EXPECT_NE(failed.message.find("could not write this configuration's kernel"), std::string::npos);
+}
+
 TEST(WorkerExecutor, EmitsCompilesChecksAndRecordsWithTheReason) {
   Bench b("exec-measure");
   ASSERT_GE(b.valid.size(), 2u);

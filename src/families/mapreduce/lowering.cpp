@@ -207,6 +207,10 @@ class Lowering {
     v.node.kwargs = std::move(kwargs);
     v.node.meta.shape = shape;
     v.node.meta.dtype = dtype;
+    // An op the lowering writes itself (a p-norm's root, a loss's terms) must have an expression too: refused
+    // here, by name, rather than failing when the kernel is emitted.
+    OperandFn any = [](const Arg&) -> std::optional<std::string> { return "x"; };
+    if (auto e = pointwise_expr(v.node, any, "tl.float32"); e.expr.empty()) fail(e.why_not);
     add_value(v, std::move(shape));
     return p_.values.back().ref;
   }

@@ -104,6 +104,9 @@ std::optional<ReductionShape> recognise_reduction_shape(const TraceResult& trace
   }
   s.out_shape = out->meta.shape;
   s.out_dtype = out->meta.dtype;
+  // The kernels accumulate in fp32: an output asked for in float64 (x.sum(dim, dtype=torch.float64)) would
+  // not have the reference's precision.
+  if (s.out_dtype == "float64") return fail("a float64 output (the kernels accumulate in fp32)");
   if (s.r == 0) return fail("the reduced dimension is empty");
   return s;
 }

@@ -72,7 +72,7 @@ def ka_probs_times_values(p_base, v_base, n0, rows, row_ok, ee, e_ok, acc, N: tl
     key_ok = keys < N
     p = tl.load(p_base + rows[:, None] * N + keys[None, :], mask=row_ok[:, None] & key_ok[None, :], other=0.0)
     v = tl.load(v_base + keys[:, None] * V_SN + ee[None, :] * V_SD, mask=key_ok[:, None] & e_ok[None, :], other=0.0)
-    return tl.dot(p, v, acc, input_precision=PRECISION)
+    return tl.dot(p.to(v.dtype), v, acc, input_precision=PRECISION)  # probabilities in the values' dtype
 
 
 @triton.jit

@@ -40,7 +40,7 @@ def ka_key_block(q_base, k_base, v_base, n0, rows, row_ok, ee, e_ok, m_i, l_i, a
     l_i = l_i * alpha + tl.sum(p, axis=1)
     v = tl.load(v_base + keys[:, None] * V_SN + ee[None, :] * V_SD, mask=key_ok[:, None] & e_ok[None, :], other=0.0)
     acc = acc * alpha[:, None]
-    acc = tl.dot(p, v, acc, input_precision=PRECISION)
+    acc = tl.dot(p.to(v.dtype), v, acc, input_precision=PRECISION)  # probabilities in the values' dtype
     return m_new, l_i, acc
 
 

@@ -57,7 +57,7 @@ def ka_attention_kernel(q_ptr, k_ptr, v_ptr, o_ptr, SCALE: tl.constexpr, H: tl.c
         ee = e0 + tl.arange(0, BLOCK_DV)
         e_ok = ee < DV
         v = tl.load(v_base + keys[:, None] * V_SN + ee[None, :] * V_SD, mask=key_ok[:, None] & e_ok[None, :], other=0.0)
-        o = tl.dot(p, v, input_precision=PRECISION)
+        o = tl.dot(p.to(v.dtype), v, input_precision=PRECISION)  # probabilities in the values' dtype
         tl.store(o_base + rows[:, None] * DV + ee[None, :], o.to(o_ptr.dtype.element_ty), mask=row_ok[:, None] & e_ok[None, :])
 
 

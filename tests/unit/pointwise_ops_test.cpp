@@ -128,3 +128,9 @@ TEST(PointwiseOps, LossesArePointwiseOnlyWithoutAReduction) {
                 .find("tl.maximum(-v_a, 0.0)"),
             std::string::npos);
 }
+
+TEST(PointwiseOps, ClampTakesTensorBoundsEitherOfWhichMayBeAbsent) {
+  EXPECT_EQ(expr(node("aten.clamp.Tensor", {ref("x"), ref("lo"), ref("hi")})), "tl.minimum(tl.maximum(v_x, v_lo), v_hi)");
+  EXPECT_EQ(expr(node("aten.clamp.Tensor", {ref("x"), ref("lo")})), "tl.maximum(v_x, v_lo)");
+  EXPECT_EQ(expr(node("aten.clamp.Tensor", {ref("x"), val(nullptr), ref("hi")})), "tl.minimum(v_x, v_hi)");
+}

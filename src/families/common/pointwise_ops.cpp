@@ -261,6 +261,18 @@ const std::map<std::string, Emitter, std::less<>>& emitters() {
        [](Operands& o) { return clamp_expr(o.x(0), o.number(1, "min", std::nullopt), o.number(2, "max", std::nullopt)); }},
       {"aten.clamp_min.default", [](Operands& o) { return clamp_expr(o.x(0), o.number(1, "min", 0.0), std::nullopt); }},
       {"aten.clamp_max.default", [](Operands& o) { return clamp_expr(o.x(0), std::nullopt, o.number(1, "max", 0.0)); }},
+      // clamp(x, min=t, max=u) with tensor bounds, either of which may be absent.
+      {"aten.clamp.Tensor",
+       [](Operands& o) {
+         auto given = [&](std::size_t i, std::string_view kw) {
+           auto a = o.node.arg(i, kw);
+           return a && !(a->kind == Arg::Kind::value && a->value.is_null());
+         };
+         std::string e = o.x(0);
+         if (given(1, "min")) e = fmt::format("tl.maximum({}, {})", e, o.x(1, "min"));
+         if (given(2, "max")) e = fmt::format("tl.minimum({}, {})", e, o.x(2, "max"));
+         return e;
+       }},
       // A tensor bound (cosine_similarity clamps its norms by a 0-d eps, in place on their clones).
       {"aten.clamp_min.Tensor", [](Operands& o) { return fmt::format("tl.maximum({}, {})", o.x(0), o.x(1)); }},
       {"aten.clamp_min_.Tensor", [](Operands& o) { return fmt::format("tl.maximum({}, {})", o.x(0), o.x(1)); }},

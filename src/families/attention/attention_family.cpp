@@ -290,12 +290,14 @@ std::string source_of(const OpGraph& g, const std::string& ref) {
 }
 
 // PyTorch's math attention, as a CPU (and some GPU) traces it when no fused kernel applies:
-//   S = bmm(q * c1, k^T * c2) [* c3 or / c3] [+ mask]; P = softmax(S, -1); O = bmm(P, v)
+//   S = bmm(q * c1, k^T * c2) [* c3 or / c3] [+ mask]; P = softmax(S, -1); O = bmm(P, v) (mm over 2-D ones)
 // with the causal mask where(tril(ones(M, N)), 0, -inf). Returns the attention's parameters, or why not.
 std::string match_math_attention(const OpGraph& g, const Leaves& leaves, AttentionProblem& p) {
   const Node* out = g.find_node(g.outputs.front());
   const Node* bmm2 = through_views(g, out);
-  if (!bmm2 || bmm2->target != "aten.bmm.default") return "the graph has no scaled dot-product attention";
+  // bmm over [batch, length, dim] operands, mm over [length, dim] ones.
+  auto product = [](const Node* n) { return n && (n->target == "aten.bmm.default" || n->target == "aten.mm.default"); };
+  if (!product(bmm2)) return "the graph has no scaled dot-product attention";
   const Node* sm = through_views(g, g.find_node(bmm2->args.at(0).ref));
   if (!sm || (sm->target != "aten._safe_softmax.default" && sm->target != "aten._softmax.default"))
     return "the graph has no scaled dot-product attention";
@@ -333,7 +335,7 @@ std::string match_math_attention(const OpGraph& g, const Leaves& leaves, Attenti
     scores = g.find_node(scores->args[0].ref);
   }
   const Node* bmm1 = through_views(g, scores);
-  if (!bmm1 || bmm1->target != "aten.bmm.default") return "the graph has no scaled dot-product attention";
+  if (!product(bmm1) || bmm1->target != bmm2->target) return "the graph has no scaled dot-product attention";
   // q * c1 and k^T * c2 (either scale absent when it is 1), each a leaf underneath.
   auto scaled_leaf = [&](const std::string& ref) -> const Leaf* {
     std::string r = source_of(g, ref);
@@ -347,18 +349,20 @@ std::string match_math_attention(const OpGraph& g, const Leaves& leaves, Attenti
   const Leaf* kt = scaled_leaf(bmm1->args.at(1).ref);
   const Leaf* v = leaves.find(source_of(g, bmm2->args.at(1).ref));
   if (!q || !kt || !v) return "an attention operand is computed: the attention family reads graph inputs";
-  // [batch, length, dim] operands (two bmm of 3-D tensors) are one head each: a heads axis of 1.
+  // [batch, length, dim] operands (two bmm of 3-D tensors) are one head each: a heads axis of 1; [length,
+  // dim] ones (two mm) one batch of one head.
   auto four_d = [](const StridedView& view) {
     StridedView with_heads = view;
-    if (with_heads.shape.size() == 3) {
-      with_heads.shape.insert(with_heads.shape.begin() + 1, 1);
-      with_heads.stride.insert(with_heads.stride.begin() + 1, 0);
+    while (with_heads.shape.size() == 2 || with_heads.shape.size() == 3) {
+      const auto at = with_heads.shape.size() == 3 ? 1 : 0;
+      with_heads.shape.insert(with_heads.shape.begin() + at, 1);
+      with_heads.stride.insert(with_heads.stride.begin() + at, 0);
     }
     return with_heads;
   };
   const StridedView qv = four_d(q->view), kv = four_d(kt->view), vv = four_d(v->view);
   if (qv.shape.size() != 4 || kv.shape.size() != 4 || vv.shape.size() != 4)
-    return "attention over operands that are not [batch, heads, length, dim] or [batch, length, dim]";
+    return "attention over operands that are not [batch, heads, length, dim], [batch, length, dim] or [length, dim]";
   auto dtype_of = [&](const Leaf* l) { return g.meta_of(l->base)->dtype; };
   p.q = {*owned_tensor_expr(g, q->base), qv.stride};
   // k^T is [B, H, D, N]: k's own strides swap its last two.
@@ -397,7 +401,8 @@ Recognition recognise_attention(const Family& family, const TraceResult& trace) 
     if (!why.empty()) return fail(why);
     const auto out_meta = *g.meta_of(g.outputs.front());
     if (out_meta.shape != std::vector<std::int64_t>{p->batch, p->heads, p->m, p->dv} &&
-        !(p->heads == 1 && out_meta.shape == std::vector<std::int64_t>{p->batch, p->m, p->dv}))
+        !(p->heads == 1 && out_meta.shape == std::vector<std::int64_t>{p->batch, p->m, p->dv}) &&
+        !(p->batch == 1 && p->heads == 1 && out_meta.shape == std::vector<std::int64_t>{p->m, p->dv}))
       return fail("the attention's output is not [batch, heads, queries, value dimension]");
     p->out_shape = out_meta.shape;
     return {p, ""};

@@ -90,17 +90,25 @@ std::optional<ReductionShape> recognise_reduction_shape(const TraceResult& trace
   if (dt != "float32" && dt != "float16" && dt != "bfloat16") return fail("input dtype " + dt + " is not a float");
   const std::size_t rank = in->meta.shape.size();
   if (rank == 0) return fail("a 0-d input has no dimension to reduce");
-  auto dim = one_dim(red->arg(1, "dim"), rank);
-  if (!dim) return fail("the reduction is not over exactly one dimension");
-
   ReductionShape s;
   s.op = reduction_targets().at(red->target);
   s.input = in->name;
-  for (std::int64_t i = 0; i < static_cast<std::int64_t>(rank); ++i) {
-    const auto d = in->meta.shape[static_cast<std::size_t>(i)];
-    if (i < *dim) s.outer *= d;
-    else if (i == *dim) s.r = d;
-    else s.inner *= d;
+  // argmax / argmin without a dimension (x.argmax()): the index into the flattened tensor, one row of all
+  // its elements (the input is contiguous).
+  const auto dim_arg = red->arg(1, "dim");
+  const bool whole = (red->target == "aten.argmax.default" || red->target == "aten.argmin.default") &&
+                     (!dim_arg || (dim_arg->kind == Arg::Kind::value && dim_arg->value.is_null()));
+  if (whole) {
+    for (const auto d : in->meta.shape) s.r *= d;
+  } else {
+    auto dim = one_dim(dim_arg, rank);
+    if (!dim) return fail("the reduction is not over exactly one dimension");
+    for (std::int64_t i = 0; i < static_cast<std::int64_t>(rank); ++i) {
+      const auto d = in->meta.shape[static_cast<std::size_t>(i)];
+      if (i < *dim) s.outer *= d;
+      else if (i == *dim) s.r = d;
+      else s.inner *= d;
+    }
   }
   s.out_shape = out->meta.shape;
   s.out_dtype = out->meta.dtype;

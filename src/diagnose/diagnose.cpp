@@ -213,6 +213,11 @@ KernelDiagnosis diagnose_kernel(const KernelProfile& kernel, const GpuSpec& gpu,
     d.at_roofline = true;
     d.roofline_reading = fmt::format("{} bytes move at {:.0f}% of the DRAM bandwidth",
                                      f.useful_fraction ? "the problem's compulsory" : "DRAM", 100 * *useful);
+  } else if (pipe >= kPipeRoofline && busiest.first == std::string_view("ALU") && !d.bottlenecks.empty() &&
+             d.bottlenecks.front().cause == "l1_rereads") {
+    // Index arithmetic for loads of the same data again is not the problem's work: reading once removes it.
+    d.roofline_reading = fmt::format("the ALU pipe is active {:.0f}% of the time on the addresses of loads that read "
+                                     "the same inputs again: not the problem's work", pipe);
   } else if (pipe >= kPipeRoofline) {
     d.at_roofline = true;
     d.roofline_reading = fmt::format("the {} pipe is active {:.0f}% of the time", busiest.first, pipe);

@@ -207,12 +207,17 @@ class Lowering {
     v.node.kwargs = std::move(kwargs);
     v.node.meta.shape = shape;
     v.node.meta.dtype = dtype;
-    // An op the lowering writes itself (a p-norm's root, a loss's terms) must have an expression too: refused
-    // here, by name, rather than failing when the kernel is emitted.
-    OperandFn any = [](const Arg&) -> std::optional<std::string> { return "x"; };
-    if (auto e = pointwise_expr(v.node, any, "tl.float32"); e.expr.empty()) fail(e.why_not);
+    // An op the lowering writes itself (a p-norm's root, a loss's terms) must have an expression too.
+    require_expression(v.node);
     add_value(v, std::move(shape));
     return p_.values.back().ref;
+  }
+  // Every pointwise value, traced or written by the lowering, must have an expression in the pointwise table:
+  // asked here with any operand, so that an op it cannot write is a refusal by name at recognition, not a
+  // failure when the kernel is emitted.
+  void require_expression(const Node& node) {
+    OperandFn any = [](const Arg&) -> std::optional<std::string> { return "x"; };
+    if (auto e = pointwise_expr(node, any, "tl.float32"); e.expr.empty()) fail(e.why_not);
   }
   std::string binary(const std::string& target, const std::string& a, const std::string& b) {
     return pointwise(target, {ref_arg(a), ref_arg(b)}, broadcast_shape(shaped(a).shape, shaped(b).shape));
@@ -413,10 +418,7 @@ class Lowering {
     for (auto& a : v.node.args) map(a);
     for (auto& [k, kw] : v.node.kwargs.items())
       if (kw.is_object() && kw.contains("ref")) kw["ref"] = use(kw.at("ref").get<std::string>(), n.meta.shape);
-    // The expression must exist: ask the pointwise table now, with any operand, for a clear refusal.
-    OperandFn any = [](const Arg&) -> std::optional<std::string> { return "x"; };
-    auto e = pointwise_expr(v.node, any, "tl.float32");
-    if (e.expr.empty()) fail(e.why_not);
+    require_expression(v.node);
     add_value(v, n.meta.shape);
   }
 

@@ -241,6 +241,12 @@ std::variant<MatmulProblem, std::string> recognise_matmul(const TraceResult& tra
         if (auto v = epilogue_vars.find(a.ref); v != epilogue_vars.end()) return v->second;
         if (const auto* c = g.find_constant(a.ref); c && c->value) return float_literal(*c->value);
         if (auto operand_var = epilogue_operand(a.ref)) return operand_var;
+        if (auto v = env.find(a.ref); v != env.end() && v->second.kind == Value::Kind::product_view) {
+          why = fmt::format("{} ({}) reads {}, a re-ordered view of the product: the epilogue runs over the "
+                            "product's own tile",
+                            node.name, node.target, a.ref);
+          return std::nullopt;
+        }
         why = fmt::format("{} ({}) reads {}, which neither is the product nor broadcasts to its shape", node.name,
                           node.target, a.ref);
         return std::nullopt;
@@ -305,7 +311,11 @@ std::variant<MatmulProblem, std::string> recognise_matmul(const TraceResult& tra
                                           ? fmt::format("{} * {}", *b, float_literal(beta->number()))
                                           : *b;
       const std::string var = "e_" + node.name;
-      problem->epilogue.push_back(fmt::format("{} = {} + {}  # {}", var, scaled_acc, scaled_bias, node.target));
+      // With beta = 0 PyTorch does not read the bias at all: a NaN or inf in it must not reach the output.
+      if (beta && beta->is_number() && beta->number() == 0.0)
+        problem->epilogue.push_back(fmt::format("{} = {}  # {} (beta = 0)", var, scaled_acc, node.target));
+      else
+        problem->epilogue.push_back(fmt::format("{} = {} + {}  # {}", var, scaled_acc, scaled_bias, node.target));
       problem->epilogue_result = var;
       epilogue_vars[node.name] = var;
       env[node.name] = Value{Value::Kind::product_view, "", problem->output, false};
@@ -317,6 +327,11 @@ std::variant<MatmulProblem, std::string> recognise_matmul(const TraceResult& tra
       auto r = apply_layout_op(node, s.view);
       if (!r.view) return r.why_not;
       env[node.name] = Value{s.kind, s.input, *r.view, false};
+      // A reshape of the product that keeps its elements in order (a 3-D `a @ b` traces as bmm then a view) is
+      // still the product's tile: an epilogue after it reads the same variable.
+      if (s.kind == Value::Kind::product_view && is_identity_view(node.target) && r.view->row_major() &&
+          node.args[0].kind == Arg::Kind::ref && epilogue_vars.contains(node.args[0].ref))
+        epilogue_vars[node.name] = epilogue_vars.at(node.args[0].ref);
     } else if (is_diag(node.target)) {
       auto d = diag_value(node, s);
       if (auto* why = std::get_if<std::string>(&d)) return *why;

@@ -200,6 +200,14 @@ def test_a_reference_that_draws_random_numbers_is_refused_as_such(kernelagent, t
     assert json.loads((tmp_path / "o" / "result.json").read_text())["status"] == "unsupported"
 
 
+def test_a_tensor_of_no_elements_is_refused_by_its_shape(kernelagent, tmp_path):
+    r = kernelagent("optimize", DATA / "problems" / "unsupported" / "empty_rows.py", "--out", tmp_path / "o",
+                    db=tmp_path / "h.sqlite")
+    assert r.returncode == 3
+    assert "get_inputs()[0] has no elements (shape [0, 5])" in r.stderr, r.stderr
+    assert json.loads((tmp_path / "o" / "result.json").read_text())["status"] == "unsupported"
+
+
 def test_missing_problem_file_and_bad_flags(kernelagent, tmp_path):
     r = kernelagent("optimize", tmp_path / "nope.py", db=tmp_path / "h.sqlite")
     assert r.returncode == 2 and "does not exist" in r.stderr

@@ -18,6 +18,18 @@ std::optional<RunEnd> choose_family_stage(OptimizeState& s) {
                               "its kind), so its output differs on every call and no kernel can be checked against "
                               "it; a problem whose Model uses dropout needs it in eval mode or with p = 0",
                               op)};
+  // A tensor of no elements has no kernel to write (and an empty row would be read past its end): said once,
+  // here, for every family.
+  for (std::size_t i = 0; i < s.trace.graph.inputs.size(); ++i)
+    if (const auto& in = s.trace.graph.inputs[i]; in.is_tensor && in.meta.numel() == 0)
+      return RunEnd{ExitCode::unsupported, std::string(status::unsupported),
+                    fmt::format("get_inputs()[{}] has no elements (shape [{}]): the kernel families need at least one",
+                                i, fmt::join(in.meta.shape, ", "))};
+  for (const auto& out : s.trace.graph.outputs)
+    if (auto meta = s.trace.graph.meta_of(out); meta && !meta->shape.empty() && meta->numel() == 0)
+      return RunEnd{ExitCode::unsupported, std::string(status::unsupported),
+                    fmt::format("the output {} has no elements (shape [{}]): the kernel families need at least one",
+                                out, fmt::join(meta->shape, ", "))};
   std::vector<std::string> reasons;
   for (const auto& f : s.families) {
     if (!s.opt.family.empty() && f->name() != s.opt.family) continue;

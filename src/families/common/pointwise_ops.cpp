@@ -384,6 +384,17 @@ const std::map<std::string, Emitter, std::less<>>& emitters() {
        [](Operands& o) {
          return o.node.meta.dtype == "bool" ? fmt::format("({} == 0)", o.x(0)) : fmt::format("(~{})", o.x(0));
        }},
+      // Logical ops: any nonzero value is true, as in PyTorch.
+      {"aten.logical_not.default", [](Operands& o) { return fmt::format("({} == 0)", o.x(0)); }},
+      {"aten.logical_and.default",
+       [](Operands& o) { return fmt::format("(({} != 0) & ({} != 0))", o.x(0), o.x(1)); }},
+      {"aten.logical_or.default",
+       [](Operands& o) { return fmt::format("(({} != 0) | ({} != 0))", o.x(0), o.x(1)); }},
+      {"aten.logical_xor.default",
+       [](Operands& o) { return fmt::format("(({} != 0) != ({} != 0))", o.x(0), o.x(1)); }},
+      // A Python number where a tensor is expected (torch.where(c, 1.0, -2.0) traces its scalars so): the
+      // number itself, which broadcasts.
+      {"aten.scalar_tensor.default", [](Operands& o) { return o.x(0); }},
       {"aten.gt.Scalar", [](Operands& o) { return fmt::format("({} > {})", o.x(0), o.x(1)); }},
       {"aten.gt.Tensor", [](Operands& o) { return fmt::format("({} > {})", o.x(0), o.x(1)); }},
       {"aten.lt.Scalar", [](Operands& o) { return fmt::format("({} < {})", o.x(0), o.x(1)); }},

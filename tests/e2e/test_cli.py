@@ -200,6 +200,13 @@ def test_a_reference_that_draws_random_numbers_is_refused_as_such(kernelagent, t
     assert json.loads((tmp_path / "o" / "result.json").read_text())["status"] == "unsupported"
 
 
+def test_a_forward_that_branches_on_a_tensors_value_is_refused_as_such(kernelagent, tmp_path):
+    r = kernelagent("optimize", DATA / "problems" / "unsupported" / "data_dependent_branch.py", "--out",
+                    tmp_path / "o", db=tmp_path / "h.sqlite")
+    assert r.returncode == 3
+    assert "reads the value of a tensor in Python" in r.stderr and "make_fx" not in r.stderr, r.stderr
+
+
 def test_a_tensor_of_no_elements_is_refused_by_its_shape(kernelagent, tmp_path):
     r = kernelagent("optimize", DATA / "problems" / "unsupported" / "empty_rows.py", "--out", tmp_path / "o",
                     db=tmp_path / "h.sqlite")

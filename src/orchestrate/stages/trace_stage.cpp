@@ -18,6 +18,14 @@ std::optional<RunEnd> trace_stage(OptimizeState& s) {
                     traced.message + " (--load-timeout sets how long tracing may take)"};
     if (traced.status == status::crashed || traced.status == status::protocol_error)
       return RunEnd{ExitCode::bad_input, traced.status, traced.message};
+    // Reading a tensor's value in Python (float(t), t.item(), `if t.any():`) makes the ops depend on the data;
+    // the tracer's own advice (symbolic tracing) is not something a user of this tool can act on.
+    if (traced.message.find("_local_scalar_dense") != std::string::npos)
+      return RunEnd{ExitCode::unsupported, traced.status,
+                    "tracing the reference failed: its forward reads the value of a tensor in Python (float(t), "
+                    "t.item(), `if t.any():`, or a library function that does, such as BatchNorm with momentum=None "
+                    "or F.gaussian_nll_loss's check of its variance), so which ops run depends on the data and "
+                    "there is no one op graph to recognise"};
     return RunEnd{ExitCode::unsupported, traced.status, "tracing the reference failed: " + traced.message};
   }
   s.trace = TraceResult::from_json(traced.body);

@@ -242,10 +242,29 @@ Recognition recognise_scan(const Family& family, const TraceResult& trace) {
   if (!x || x->kind != Arg::Kind::ref) return fail("the scan's input is not a tensor");
   std::string seq = x->ref;
   const Node* slice = nullptr;
-  const Node* shifted = nullptr;  // the cat of the shift before the scan
+  bool slice_of_sequence = false;  // the slice drops the sequence's last position, not the shifted one's
+  const Node* shifted = nullptr;   // the cat of the shift before the scan
   for (const Node* n = g.find_node(seq); n; n = g.find_node(seq)) {
     if (flips(*n, p->dim, scan_rank)) {
       p->read_back = !p->read_back;
+    } else if (n->target == "aten.flip.default") {
+      return fail(n->name + " (aten.flip) reverses a dimension other than the scanned one: only the scanned "
+                  "dimension may be reversed around a scan");
+    } else if (n->target == "aten.cat.default" && !slice && !shifted && !p->read_back) {
+      // cumsum(cat([0, x[:L-1]])): the shift written with the slice inside the cat.
+      const Node* zero = leading_zero(g, *n, p->dim);
+      const Node* cut = zero ? g.find_node(n->arg(0, "tensors")->items[1].ref) : nullptr;
+      if (!cut || cut->target != "aten.slice.Tensor")
+        return fail("a cat before the scan other than an exclusive scan's leading zero");
+      shifted = n;
+      slice = cut;
+      slice_of_sequence = true;
+      for (const auto& a : g.ancestors({zero->name})) handled.insert(a);
+      handled.insert(zero->name);
+      handled.insert(n->name);
+      handled.insert(cut->name);
+      seq = cut->args.at(0).ref;
+      continue;
     } else if (n->target == "aten.slice.Tensor" && !slice) {
       slice = n;
     } else if (n->target == "aten.cat.default" && slice && !shifted && !p->read_back && seq == slice->args.at(0).ref) {
@@ -268,20 +287,20 @@ Recognition recognise_scan(const Family& family, const TraceResult& trace) {
   p->domain = seq_meta->shape;
   if (p->dim >= p->domain.size()) return fail("the scan's dimension is not one of its input's");
   p->length = p->domain[p->dim];
-  if (slice) {
-    const auto sd = int_arg(*slice, 1, "dim"), start = int_arg(*slice, 2, "start"), end = int_arg(*slice, 3, "end"),
-               step = int_arg(*slice, 4, "step");
+  // Whether a slice keeps the first n-1 of the n positions of the scanned dimension; an end below zero counts
+  // from the end ([:-1]).
+  auto all_but_last = [&](const Node& cut, std::int64_t n) {
+    const auto sd = int_arg(cut, 1, "dim"), start = int_arg(cut, 2, "start"), end = int_arg(cut, 3, "end"),
+               step = int_arg(cut, 4, "step");
     std::int64_t d = sd.value_or(-1);
     if (d < 0) d += static_cast<std::int64_t>(p->domain.size());
-    // The slice's input is the sequence, or the sequence behind its zero (one longer); an end below zero
-    // counts from that input's end ([:-1]).
-    const std::int64_t sliced = shifted ? p->length + 1 : p->length;
     std::int64_t e = end.value_or(0);
-    if (e < 0) e += sliced;
-    if (d != static_cast<std::int64_t>(p->dim) || start.value_or(-1) != 0 || step.value_or(1) != 1 ||
-        e != sliced - 1)
-      return fail("a slice of the scanned dimension other than its first L-1 positions");
-  }
+    if (e < 0) e += n;
+    return d == static_cast<std::int64_t>(p->dim) && start.value_or(-1) == 0 && step.value_or(1) == 1 && e == n - 1;
+  };
+  // The slice's input is the sequence, or the sequence behind its zero (one longer).
+  if (slice && !all_but_last(*slice, shifted && !slice_of_sequence ? p->length + 1 : p->length))
+    return fail("a slice of the scanned dimension other than its first L-1 positions");
 
   // The output: the scan, flipped (written backwards), and for an exclusive scan behind one zero.
   std::string out = g.outputs.front();
@@ -289,7 +308,6 @@ Recognition recognise_scan(const Family& family, const TraceResult& trace) {
   if (shifted) {
     p->exclusive = true;  // the output is the scan itself, as long as the sequence
   } else if (o && o->target == "aten.cat.default") {
-    if (!slice) return fail("a cat around the scan other than an exclusive scan's leading zero");
     const Node* zero = leading_zero(g, *o, p->dim);
     if (!zero) return fail("a cat around the scan other than an exclusive scan's leading zero");
     handled.insert(o->name);
@@ -298,6 +316,15 @@ Recognition recognise_scan(const Family& family, const TraceResult& trace) {
     p->exclusive = true;
     out = o->arg(0, "tensors")->items[1].ref;
     o = g.find_node(out);
+    if (!slice) {
+      // cat([0, cumsum(x)[:L-1]]): the scan's first L-1 positions behind the zero, the slice after the scan.
+      if (!o || o->target != "aten.slice.Tensor" || !all_but_last(*o, p->length))
+        return fail("a cat around the scan with something other than the scan's first L-1 positions behind its "
+                    "leading zero");
+      handled.insert(o->name);
+      out = o->args.at(0).ref;
+      o = g.find_node(out);
+    }
   } else if (slice) {
     return fail("a scan of a slice that is not an exclusive scan");
   }
@@ -311,6 +338,9 @@ Recognition recognise_scan(const Family& family, const TraceResult& trace) {
       o = scan;
       break;
     }
+    if (o->target == "aten.flip.default" && !flips(*o, p->dim, scan_rank))
+      return fail(o->name + " (aten.flip) reverses a dimension other than the scanned one: only the scanned "
+                  "dimension may be reversed around a scan");
     if (!flips(*o, p->dim, scan_rank)) return fail(o->name + " (" + o->target + ") after the scan");
     p->write_back = !p->write_back;
     handled.insert(o->name);

@@ -373,6 +373,11 @@ const std::map<std::string, Emitter, std::less<>>& emitters() {
       {"aten.ones_like.default", [](Operands& o) { return fmt::format("(tl.zeros_like({}) + 1.0)", o.x(0)); }},
       {"aten.full_like.default",
        [](Operands& o) { return fmt::format("(tl.zeros_like({}) + {})", o.x(0), o.x(1)); }},
+      // An uninitialised tensor shaped like its argument is only ever read once filled (torch.full_like as
+      // PyTorch's own losses write it: empty_like, then fill_): zeros until then.
+      {"aten.empty_like.default", [](Operands& o) { return fmt::format("tl.zeros_like({})", o.x(0)); }},
+      {"aten.fill.Scalar", [](Operands& o) { return fmt::format("(tl.zeros_like({}) + {})", o.x(0), o.x(1)); }},
+      {"aten.fill_.Scalar", [](Operands& o) { return fmt::format("(tl.zeros_like({}) + {})", o.x(0), o.x(1)); }},
       {"aten.where.self", [](Operands& o) { return fmt::format("tl.where({}, {}, {})", o.x(0), o.x(1), o.x(2)); }},
       // masked_fill(x, mask, value): value where mask, x elsewhere (the in-place form as traced: its result).
       {"aten.masked_fill.Scalar",

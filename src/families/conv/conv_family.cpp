@@ -162,7 +162,9 @@ class ConvFamilyProblem final : public FamilyProblem {
             {{"WHAT", what},
              {"KERNELS", fmt::format("{}", fmt::join(kernels, "\n\n\n"))},
              {"STAGES", stages.substr(0, stages.size() - 1)},
-             {"RETURN", c_.stages.back().out_name}}};
+             {"RETURN", c_.output_shape.empty() ? c_.stages.back().out_name
+                                                 : fmt::format("{}.view({})", c_.stages.back().out_name,
+                                                               py_tuple(c_.output_shape))}}};
   }
 
  private:

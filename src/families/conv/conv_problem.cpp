@@ -150,6 +150,12 @@ std::variant<InputPad, std::string> input_pad(const OpGraph& g, const Leaves& le
   return pad;
 }
 
+// Ops that re-shape a contiguous tensor without moving its elements.
+bool keeps_element_order(std::string_view t) {
+  return is_identity_view(t) || t == "aten.squeeze.dim" || t == "aten.squeeze.dims" || t == "aten.squeeze.default" ||
+         t == "aten.unsqueeze.default" || t == "aten.flatten.using_ints";
+}
+
 }  // namespace
 
 std::variant<ConvChain, std::string> recognise_conv_chain(const TraceResult& trace) {
@@ -184,9 +190,12 @@ std::variant<ConvChain, std::string> recognise_conv_chain(const TraceResult& tra
       padded = n.name;
       continue;
     }
-    if (!chain.stages.empty() && is_identity_view(n.target) && !n.args.empty() && n.args[0].kind == Arg::Kind::ref &&
-        (n.args[0].ref == previous || epilogue_vars.contains(n.args[0].ref)) && n.meta.shape == chain.stages.back().out_shape) {
-      // A copy or alias of the output (detach, clone): the same values.
+    if (!chain.stages.empty() && keeps_element_order(n.target) && !n.args.empty() && n.args[0].kind == Arg::Kind::ref &&
+        (n.args[0].ref == previous || epilogue_vars.contains(n.args[0].ref)) &&
+        n.meta.numel() == TensorMeta{chain.stages.back().out_shape, "", {}}.numel()) {
+      // A copy or alias of the output (detach, clone), or a re-shape that keeps its elements in order (an unbatched
+      // input is convolved as a batch of one, then squeezed): the same values, returned in that shape.
+      if (n.meta.shape != chain.stages.back().out_shape) chain.output_shape = n.meta.shape;
       const std::string from = n.args[0].ref == previous ? "acc" : epilogue_vars.at(n.args[0].ref);
       const std::string var = "e_" + n.name;
       chain.epilogue.push_back(fmt::format("{} = {}  # {}", var, from, n.target));
@@ -194,7 +203,7 @@ std::variant<ConvChain, std::string> recognise_conv_chain(const TraceResult& tra
       epilogue_vars[n.name] = var;
       continue;
     }
-    if (!chain.stages.empty() && is_batch_norm_eval(n)) {
+    if (!chain.stages.empty() && chain.output_shape.empty() && is_batch_norm_eval(n)) {
       // BatchNorm in evaluation mode after the last convolution: its [C] statistics and parameters are read
       // along the output's channels, in the epilogue (its getitem 0 is a pointwise op after it).
       auto x = n.arg(0, "input");
@@ -225,7 +234,8 @@ std::variant<ConvChain, std::string> recognise_conv_chain(const TraceResult& tra
         if (auto v = epilogue_input(a.ref)) return v;
         if (const auto* c = g.find_constant(a.ref); c && c->value) return float_literal(*c->value);
         // A tensor of one value a channel (a [C, 1, 1] parameter), read once a channel.
-        const Leaf* leaf = rd.leaves.find(a.ref);
+        // (Not after a re-shape of the output: its channels may no longer be the second axis.)
+        const Leaf* leaf = chain.output_shape.empty() ? rd.leaves.find(a.ref) : nullptr;
         const auto& out_shape = chain.stages.back().out_shape;
         auto strides = leaf ? broadcast_strides(leaf->view, out_shape) : std::nullopt;
         bool per_channel = strides.has_value();
@@ -247,7 +257,8 @@ std::variant<ConvChain, std::string> recognise_conv_chain(const TraceResult& tra
         return fmt::format("{} ({}) is neither a convolution nor a pointwise op after one ({})", n.name, n.target,
                            e.why_not);
       const auto meta = g.meta_of(n.name);
-      if (meta && !meta->shape.empty() && meta->shape != chain.stages.back().out_shape)
+      if (meta && !meta->shape.empty() &&
+          meta->shape != (chain.output_shape.empty() ? chain.stages.back().out_shape : chain.output_shape))
         return fmt::format("{} ({}) changes the convolution's output shape", n.name, n.target);
       const std::string var = "e_" + n.name;
       chain.epilogue.push_back(fmt::format("{} = {}  # {}", var, e.expr, n.target));

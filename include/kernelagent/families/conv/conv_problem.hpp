@@ -83,6 +83,9 @@ struct ConvChain {
   // Tensors the epilogue reads, one value a channel (a [C, 1, 1] parameter): how ModelNew names each, and
   // its stride along the channels; the epilogue reads the i-th as `ch{i}`.
   std::vector<std::pair<std::string, std::int64_t>> epilogue_channels;
+  // The output's shape where the problem re-shapes the last convolution's output (a squeeze of an unbatched
+  // convolution's batch of one); empty without.
+  std::vector<std::int64_t> output_shape;
 };
 
 // The chain of convolutions a trace computes, or why the conv family does not implement it.

@@ -266,6 +266,10 @@ std::variant<ConvChain, std::string> recognise_conv_chain(const TraceResult& tra
       epilogue_vars[n.name] = var;
       continue;
     }
+    if (n.target == "aten.new_empty.default" && chain.stages.empty())
+      return fmt::format("{} ({}) builds a padded copy of the input piece by piece, as padding_mode='circular' "
+                         "does: the conv family reads zero, reflect and replicate padding",
+                         n.name, n.target);
     if (n.target != "aten.convolution.default")
       return fmt::format("{} ({}) is not a convolution: the conv family computes convolutions and nothing else", n.name,
                          n.target);

@@ -456,6 +456,12 @@ const std::map<std::string, Emitter, std::less<>>& emitters() {
          return unreduced(o, 4, fmt::format("((1.0 - {1}) * {0} + {2} + _log(tl.exp(-{2}) + tl.exp(-{0} - {2})))", x,
                                             t, m));
        }},
+      // log(1 + exp(-t x)) as max(z, 0) + log(1 + exp(-|z|)), z = -t x; reduction='none' only, as above.
+      {"aten.soft_margin_loss.default",
+       [](Operands& o) {
+         const std::string z = fmt::format("(-({}) * ({}))", o.x(0), o.x(1));
+         return unreduced(o, 2, fmt::format("(tl.maximum({0}, 0.0) + _log(1.0 + tl.exp(-tl.abs({0}))))", z));
+       }},
       // Casts round through the target dtype so the rounding of the reference is kept.
       {"aten._to_copy.default",
        [](Operands& o) {

@@ -399,7 +399,7 @@ class Lowering {
     if (t == "aten.nll_loss_forward.default" || t == "aten.nll_loss2d_forward.default") return lower_nll(n);
     if (t == "aten.smooth_l1_loss.default" || t == "aten.huber_loss.default" || t == "aten.mse_loss.default" ||
         t == "aten.l1_loss.default" || t == "aten.binary_cross_entropy.default" ||
-        t == "aten.binary_cross_entropy_with_logits.default")
+        t == "aten.binary_cross_entropy_with_logits.default" || t == "aten.soft_margin_loss.default")
       return lower_loss(n);
     lower_pointwise(n);
   }
@@ -949,6 +949,11 @@ class Lowering {
                                      unary("aten.exp.default", unary("aten.neg.default", unary("aten.abs.default", a))));
       loss = binary("aten.add.Tensor",
                     binary("aten.sub.Tensor", unary("aten.relu.default", a), binary("aten.mul.Tensor", a, b)), soft);
+    } else if (n.target == "aten.soft_margin_loss.default") {
+      // log(1 + exp(z)), z = -t x, as max(z, 0) + log(1 + exp(-|z|)): no exp of a positive number.
+      const std::string z = unary("aten.neg.default", binary("aten.mul.Tensor", a, b));
+      loss = binary("aten.add.Tensor", unary("aten.relu.default", z),
+                    unary("aten.log1p.default", unary("aten.exp.default", unary("aten.neg.default", unary("aten.abs.default", z)))));
     } else {
       loss = difference_loss(n, a, b);
     }

@@ -255,4 +255,10 @@ std::string TraceResult::signature() const {
   return s;
 }
 
+std::optional<std::int64_t> int_arg(const Node& node, std::size_t i, std::string_view kw) {
+  auto a = node.arg(i, kw);
+  if (!a || !a->is_number()) return std::nullopt;
+  return static_cast<std::int64_t>(a->number());
+}
+
 }  // namespace kernelagent

@@ -6,6 +6,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -44,6 +45,9 @@ struct Node {
   // The positional argument i, or the keyword `kw`, or nullopt.
   std::optional<Arg> arg(std::size_t i, std::string_view kw) const;
 };
+
+// Argument i (or keyword kw) of a node as an integer; nullopt where it is absent or not a number.
+std::optional<std::int64_t> int_arg(const Node& node, std::size_t i, std::string_view kw);
 
 struct GraphInput {
   std::string name;  // "in0"

@@ -1,6 +1,7 @@
 // The attention family's recogniser: scaled dot-product attention of [B, H, L, D] inputs, in whichever
 // fused aten op the reference's device traces to (the CPU's flash-attention-for-CPU, CUDA's efficient,
-// flash or cuDNN attention), without a mask, dropout or grouped heads.
+// flash or cuDNN attention), causal or with a mask (added to the scores, or boolean), without dropout or
+// grouped heads.
 // Example: KernelBench 97, F.scaled_dot_product_attention(Q, K, V) with Q, K, V [32, 32, 512, 1024]:
 // 1024 heads of 512 queries by 512 keys with a head dimension of 1024, which no ordinary tile holds: the
 // fused variants sum the scores over the head dimension in steps and write the output in column blocks; the
@@ -10,8 +11,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <optional>
 
+#include "kernelagent/families/common/broadcast.hpp"
 #include "kernelagent/families/common/leaves.hpp"
 #include "kernelagent/families/common/pointwise_ops.hpp"
 #include "kernelagent/families/family.hpp"
@@ -34,6 +37,10 @@ class AttentionProblem final : public FamilyProblem {
   std::int64_t batch = 1, heads = 1, m = 0, n = 0, d = 0, dv = 0;
   double scale = 1.0;
   bool causal = false;
+  // The attention's mask: none (0), added to the scores (1), or a boolean one keeping the keys where it is true (2);
+  // its strides broadcast to [batch, heads, queries, keys].
+  int mask_kind = 0;
+  Operand mask;
   std::string dtype;
   Operand q, k, v;
   std::vector<std::int64_t> out_shape;
@@ -141,6 +148,10 @@ class AttentionProblem final : public FamilyProblem {
     for (int i = 0; i < 4; ++i) args.push_back(fmt::format("Q_S{}={}", names[i], q.strides[static_cast<std::size_t>(i)]));
     for (int i = 0; i < 4; ++i) args.push_back(fmt::format("K_S{}={}", knames[i], k.strides[static_cast<std::size_t>(i)]));
     for (int i = 0; i < 4; ++i) args.push_back(fmt::format("V_S{}={}", knames[i], v.strides[static_cast<std::size_t>(i)]));
+    args.push_back(fmt::format("MASK={}", mask_kind));
+    const char* anames[] = {"B", "H", "M", "N"};
+    for (int i = 0; i < 4; ++i)
+      args.push_back(fmt::format("A_S{}={}", anames[i], mask_kind ? mask.strides[static_cast<std::size_t>(i)] : 0));
     args.push_back(fmt::format("CAUSAL={}", causal ? "True" : "False"));
     args.push_back(fmt::format("BLOCK_M={}", bm));
     std::int64_t programs = batch * heads * cdiv(m, bm);
@@ -157,8 +168,8 @@ class AttentionProblem final : public FamilyProblem {
         return fmt::format("{}", fmt::join(out, ", "));
       };
       const std::string scores =
-          pick({"SCALE", "H", "M", "N", "D", "Q_SB", "Q_SH", "Q_SM", "Q_SD", "K_SB", "K_SH", "K_SN", "K_SD", "CAUSAL",
-                "BLOCK_M"}) +
+          pick({"SCALE", "H", "M", "N", "D", "Q_SB", "Q_SH", "Q_SM", "Q_SD", "K_SB", "K_SH", "K_SN", "K_SD", "MASK",
+                "A_SB", "A_SH", "A_SM", "A_SN", "CAUSAL", "BLOCK_M"}) +
           fmt::format(", BLOCK_N={}, BLOCK_D={}, {}", bn, c.at("block_d").get<std::int64_t>(), prec);
       // The second product sums over the keys in steps of block_d, as the first sums over the head dimension.
       // With v_k_major the values are first copied keys-contiguous ([batch, heads, DV, N] in memory, the same
@@ -206,6 +217,7 @@ class AttentionProblem final : public FamilyProblem {
                {"Q", q.expr},
                {"K", k.expr},
                {"V", v.expr},
+               {"A", mask_kind ? mask.expr : "q"},
                {"OUT_SHAPE", py_tuple(out_shape)},
                {"DTYPE", dtype},
                {"LAUNCH", launch_lines}}};
@@ -240,6 +252,7 @@ class AttentionProblem final : public FamilyProblem {
              {"Q", q.expr},
              {"K", k.expr},
              {"V", v.expr},
+             {"A", mask_kind ? mask.expr : "q"},
              {"OUT_SHAPE", py_tuple(out_shape)},
              {"DTYPE", dtype},
              {"LAUNCH", launch("launch_fused", {{"PROGRAMS", std::to_string(programs)},
@@ -386,6 +399,57 @@ std::string match_math_attention(const OpGraph& g, const Leaves& leaves, Attenti
   return "";
 }
 
+// Whether `ref` is a node of one value, `value` (a scalar_tensor or a 0-d constant).
+bool holds_value(const OpGraph& g, const std::string& ref, double value) {
+  if (const Node* n = g.find_node(ref); n && n->target == "aten.scalar_tensor.default")
+    return n->args.size() == 1 && n->args[0].is_number() && n->args[0].number() == value;
+  const auto* c = g.find_constant(ref);
+  return c && c->value && *c->value == value;
+}
+
+// The attention's mask: a float tensor added to the scores, or a boolean one (traced as where(mask, 0, -inf))
+// keeping the keys where it is true; read as a graph input or parameter, broadcast to [B, H, M, N].
+std::string read_mask(const OpGraph& g, const Leaves& leaves, const Arg& mask, AttentionProblem& p) {
+  if (p.causal) return "attention with both a mask and is_causal";
+  if (mask.kind != Arg::Kind::ref) return "attention with a mask that is not a tensor";
+  std::string ref = mask.ref;
+  // CUDA's efficient attention pads the mask's last dimension to a multiple of 16 and slices the keys back:
+  // the same values.
+  if (const Node* cut = g.find_node(ref); cut && cut->target == "aten.slice.Tensor" && !cut->args.empty() &&
+                                          cut->args[0].kind == Arg::Kind::ref) {
+    const Node* pad = g.find_node(cut->args[0].ref);
+    const auto dim = int_arg(*cut, 1, "dim"), start = int_arg(*cut, 2, "start"), end = int_arg(*cut, 3, "end");
+    const auto rank = static_cast<std::int64_t>(cut->meta.shape.size());
+    auto widths = pad ? pad->arg(1, "pad") : std::nullopt;
+    if (pad && pad->target == "aten.constant_pad_nd.default" && !pad->args.empty() &&
+        pad->args[0].kind == Arg::Kind::ref && dim && (*dim == -1 || *dim == rank - 1) && start.value_or(0) == 0 &&
+        end && *end == p.n && widths && widths->kind == Arg::Kind::list && widths->items.size() == 2 &&
+        widths->items[0].is_number() && widths->items[0].number() == 0)
+      ref = pad->args[0].ref;
+  }
+  p.mask_kind = 1;
+  if (const Node* w = g.find_node(ref); w && w->target == "aten.where.self" && w->args.size() == 3 &&
+                                        w->args[0].kind == Arg::Kind::ref && w->args[1].kind == Arg::Kind::ref &&
+                                        w->args[2].kind == Arg::Kind::ref) {
+    if (!holds_value(g, w->args[1].ref, 0.0) ||
+        !holds_value(g, w->args[2].ref, -std::numeric_limits<double>::infinity()))
+      return "attention with a mask computed by a where other than a boolean mask's (0 where true, -inf elsewhere)";
+    ref = w->args[0].ref;
+    p.mask_kind = 2;
+  }
+  const Leaf* leaf = leaves.find(ref);
+  if (!leaf) return "attention with a computed mask: the attention family reads a mask that is a graph input or a parameter";
+  const auto meta = g.meta_of(leaf->base);
+  if (!meta || (p.mask_kind == 2 ? meta->dtype != "bool" : !float_dtype(meta->dtype)))
+    return fmt::format("attention with a mask of dtype {}: a boolean mask or a float one added to the scores",
+                       meta ? meta->dtype : "unknown");
+  auto strides = broadcast_strides(leaf->view, {p.batch, p.heads, p.m, p.n});
+  if (!strides) return "attention with a mask that does not broadcast to [batch, heads, queries, keys]";
+  p.mask.expr = *owned_tensor_expr(g, leaf->base);
+  p.mask.strides = *strides;
+  return "";
+}
+
 Recognition recognise_attention(const Family& family, const TraceResult& trace) {
   const OpGraph& g = trace.graph;
   if (g.outputs.size() != 1) return fail("the attention family computes one output");
@@ -411,12 +475,11 @@ Recognition recognise_attention(const Family& family, const TraceResult& trace) 
   auto p = std::make_shared<AttentionProblem>(family, trace);
   auto dropout = att->arg(form.dropout, "dropout_p");
   if (dropout && dropout->is_number() && dropout->number() != 0) return fail("attention with dropout");
+  // The mask: the CPU's op takes it as attn_mask, CUDA's efficient and cuDNN ones as a bias in their schema.
+  auto mask = att->arg(99, "attn_mask");
   if (form.bias >= 0)
-    if (auto bias = att->arg(static_cast<std::size_t>(form.bias), "attn_bias");
-        bias && !(bias->kind == Arg::Kind::value && bias->value.is_null()))
-      return fail("attention with a mask or bias");
-  if (auto mask = att->arg(99, "attn_mask"); mask && !(mask->kind == Arg::Kind::value && mask->value.is_null()))
-    return fail("attention with a mask");
+    if (auto bias = att->arg(static_cast<std::size_t>(form.bias), "attn_bias")) mask = bias;
+  if (mask && mask->kind == Arg::Kind::value && mask->value.is_null()) mask.reset();
   auto causal = att->arg(form.causal, "is_causal");
   p->causal = causal && causal->kind == Arg::Kind::value && causal->value.is_boolean() && causal->value.get<bool>();
 
@@ -450,6 +513,9 @@ Recognition recognise_attention(const Family& family, const TraceResult& trace) 
   p->dtype = qd;
   auto scale = att->arg(99, "scale");
   p->scale = scale && scale->is_number() ? scale->number() : 1.0 / std::sqrt(static_cast<double>(p->d));
+  if (mask) {
+    if (auto why = read_mask(g, leaves, *mask, *p); !why.empty()) return fail(why);
+  }
 
   // The output: the attention's first result, through layout ops that keep the element order.
   const Node* o = g.find_node(g.outputs.front());

@@ -16,12 +16,6 @@ constexpr std::array<std::string_view, 14> kLayoutOps = {
     "aten.squeeze.dims",   "aten.squeeze.default",      "aten.clone.default",
     "aten.alias.default",  "aten.detach.default"};
 
-std::optional<std::int64_t> int_arg(const Node& node, std::size_t i, std::string_view kw) {
-  auto a = node.arg(i, kw);
-  if (!a || !a->is_number()) return std::nullopt;
-  return static_cast<std::int64_t>(a->number());
-}
-
 std::optional<std::vector<std::int64_t>> ints_arg(const Node& node, std::size_t i, std::string_view kw) {
   auto a = node.arg(i, kw);
   if (!a) return std::nullopt;

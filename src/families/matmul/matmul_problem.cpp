@@ -43,12 +43,6 @@ struct Value {
 
 using Env = std::map<std::string, Value>;
 
-std::optional<std::int64_t> int_arg(const Node& node, std::size_t i, std::string_view kw) {
-  auto a = node.arg(i, kw);
-  if (!a || !a->is_number()) return std::nullopt;
-  return static_cast<std::int64_t>(a->number());
-}
-
 // Looks up the tensor a node reads as argument i, or says why the family cannot read it.
 std::variant<const Value*, std::string> operand(const OpGraph& /*graph*/, const Env& env, const Node& node, std::size_t i) {
   auto a = node.arg(i, "self");

@@ -58,12 +58,6 @@ std::int64_t product(const std::vector<std::int64_t>& v, std::size_t from, std::
   return n;
 }
 
-std::optional<std::int64_t> int_arg(const Node& n, std::size_t i, std::string_view kw) {
-  auto a = n.arg(i, kw);
-  if (!a || !a->is_number()) return std::nullopt;
-  return static_cast<std::int64_t>(a->number());
-}
-
 struct Leaf_ {
   std::string var, ptr, tensor_expr, dtype;
   std::vector<std::int64_t> strides;  // over the domain

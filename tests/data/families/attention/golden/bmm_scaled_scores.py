@@ -13,11 +13,12 @@ import triton.language as tl
 
 
 @triton.jit
-def ka_attention_kernel(q_ptr, k_ptr, v_ptr, o_ptr, SCALE: tl.constexpr, H: tl.constexpr, M: tl.constexpr,
+def ka_attention_kernel(q_ptr, k_ptr, v_ptr, a_ptr, o_ptr, SCALE: tl.constexpr, H: tl.constexpr, M: tl.constexpr,
                         N: tl.constexpr, D: tl.constexpr, DV: tl.constexpr, Q_SB: tl.constexpr, Q_SH: tl.constexpr,
                         Q_SM: tl.constexpr, Q_SD: tl.constexpr, K_SB: tl.constexpr, K_SH: tl.constexpr,
                         K_SN: tl.constexpr, K_SD: tl.constexpr, V_SB: tl.constexpr, V_SH: tl.constexpr,
-                        V_SN: tl.constexpr, V_SD: tl.constexpr, CAUSAL: tl.constexpr, BLOCK_M: tl.constexpr, N_P2: tl.constexpr,
+                        V_SN: tl.constexpr, V_SD: tl.constexpr, MASK: tl.constexpr, A_SB: tl.constexpr,
+                        A_SH: tl.constexpr, A_SM: tl.constexpr, A_SN: tl.constexpr, CAUSAL: tl.constexpr, BLOCK_M: tl.constexpr, N_P2: tl.constexpr,
                         BLOCK_D: tl.constexpr, BLOCK_DV: tl.constexpr, PRECISION: tl.constexpr):
     # Program (bh * Q_BLOCKS + qb): BLOCK_M queries of one head against all N keys. The scores S = Q K^T
     # [BLOCK_M, N] are summed over the head dimension in steps of BLOCK_D and stay in registers, so the
@@ -35,6 +36,7 @@ def ka_attention_kernel(q_ptr, k_ptr, v_ptr, o_ptr, SCALE: tl.constexpr, H: tl.c
     q_base = q_ptr + b * Q_SB + h * Q_SH
     k_base = k_ptr + b * K_SB + h * K_SH
     v_base = v_ptr + b * V_SB + h * V_SH
+    a_base = a_ptr + b * A_SB + h * A_SH
     s = tl.zeros([BLOCK_M, N_P2], tl.float32)
     for d0 in range(0, D, BLOCK_D):
         dd = d0 + tl.arange(0, BLOCK_D)
@@ -46,6 +48,12 @@ def ka_attention_kernel(q_ptr, k_ptr, v_ptr, o_ptr, SCALE: tl.constexpr, H: tl.c
     valid = row_ok[:, None] & key_ok[None, :]
     if CAUSAL:
         valid = valid & (keys[None, :] <= rows[:, None])
+    if MASK != 0:  # the attention's mask: added to the scores (1), or keeping the keys where it is true (2)
+        a = tl.load(a_base + rows[:, None] * A_SM + keys[None, :] * A_SN, mask=valid, other=0)
+        if MASK == 1:
+            s = s + a.to(tl.float32)
+        else:
+            valid = valid & (a != 0)
     s = tl.where(valid, s, float("-inf"))
     row_max = tl.max(s, axis=1)
     row_max = tl.where(row_max == float("-inf"), 0.0, row_max)  # a padding row: no key at all
@@ -77,6 +85,7 @@ class ModelNew(nn.Module):
         if any(t.device != in0.device for t in (in1, in2)):
             raise ValueError("every input and parameter must be on in0's device")
         q, k, v = in0, in1, in2
+        a = q  # the attention's mask, or q where there is none (then not read)
         out = torch.empty((2, 13, 300), dtype=torch.float32, device=q.device)
-        ka_attention_kernel[(2,)](q, k, v, out, SCALE=0.37, H=1, M=13, N=17, D=20, DV=300, Q_SB=260, Q_SH=0, Q_SM=20, Q_SD=1, K_SB=340, K_SH=0, K_SN=20, K_SD=1, V_SB=5100, V_SH=0, V_SN=300, V_SD=1, CAUSAL=False, BLOCK_M=16, N_P2=32, BLOCK_D=32, BLOCK_DV=64, PRECISION="ieee", num_warps=4, num_stages=2)
+        ka_attention_kernel[(2,)](q, k, v, a, out, SCALE=0.37, H=1, M=13, N=17, D=20, DV=300, Q_SB=260, Q_SH=0, Q_SM=20, Q_SD=1, K_SB=340, K_SH=0, K_SN=20, K_SD=1, V_SB=5100, V_SH=0, V_SN=300, V_SD=1, MASK=0, A_SB=0, A_SH=0, A_SM=0, A_SN=0, CAUSAL=False, BLOCK_M=16, N_P2=32, BLOCK_D=32, BLOCK_DV=64, PRECISION="ieee", num_warps=4, num_stages=2)
         return out

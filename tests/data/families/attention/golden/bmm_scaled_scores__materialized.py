@@ -13,10 +13,11 @@ import triton.language as tl
 
 
 @triton.jit
-def ka_scores_kernel(q_ptr, k_ptr, s_ptr, SCALE: tl.constexpr, H: tl.constexpr, M: tl.constexpr, N: tl.constexpr,
-                     D: tl.constexpr, Q_SB: tl.constexpr, Q_SH: tl.constexpr, Q_SM: tl.constexpr, Q_SD: tl.constexpr,
-                     K_SB: tl.constexpr, K_SH: tl.constexpr, K_SN: tl.constexpr, K_SD: tl.constexpr,
-                     CAUSAL: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_D: tl.constexpr,
+def ka_scores_kernel(q_ptr, k_ptr, a_ptr, s_ptr, SCALE: tl.constexpr, H: tl.constexpr, M: tl.constexpr,
+                     N: tl.constexpr, D: tl.constexpr, Q_SB: tl.constexpr, Q_SH: tl.constexpr, Q_SM: tl.constexpr,
+                     Q_SD: tl.constexpr, K_SB: tl.constexpr, K_SH: tl.constexpr, K_SN: tl.constexpr,
+                     K_SD: tl.constexpr, MASK: tl.constexpr, A_SB: tl.constexpr, A_SH: tl.constexpr,
+                     A_SM: tl.constexpr, A_SN: tl.constexpr, CAUSAL: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_D: tl.constexpr,
                      PRECISION: tl.constexpr):
     # Program ((bh * Q_BLOCKS + qb) * K_BLOCKS + kb): a tile of the scores S = SCALE * Q K^T, summed over the
     # head dimension in steps of BLOCK_D (a product of its own, pipelined), written to the workspace; a causal
@@ -45,8 +46,17 @@ def ka_scores_kernel(q_ptr, k_ptr, s_ptr, SCALE: tl.constexpr, H: tl.constexpr, 
         kt = tl.load(k_base + dd[:, None] * K_SD + keys[None, :] * K_SN, mask=d_ok[:, None] & key_ok[None, :], other=0.0)
         s = tl.dot(q, kt, s, input_precision=PRECISION)
     s = s * SCALE
+    valid = row_ok[:, None] & key_ok[None, :]
     if CAUSAL:
-        s = tl.where(keys[None, :] <= rows[:, None], s, float("-inf"))
+        valid = valid & (keys[None, :] <= rows[:, None])
+    a_base = a_ptr + b * A_SB + h * A_SH
+    if MASK != 0:  # the attention's mask: added to the scores (1), or keeping the keys where it is true (2)
+        a = tl.load(a_base + rows[:, None] * A_SM + keys[None, :] * A_SN, mask=valid, other=0)
+        if MASK == 1:
+            s = s + a.to(tl.float32)
+        else:
+            valid = valid & (a != 0)
+    s = tl.where(valid, s, float("-inf"))
     s_base = s_ptr + bh.to(tl.int64) * M * N
     tl.store(s_base + rows[:, None] * N + keys[None, :], s, mask=row_ok[:, None] & key_ok[None, :])
 
@@ -129,10 +139,11 @@ class ModelNew(nn.Module):
         if any(t.device != in0.device for t in (in1, in2)):
             raise ValueError("every input and parameter must be on in0's device")
         q, k, v = in0, in1, in2
+        a = q  # the attention's mask, or q where there is none (then not read)
         out = torch.empty((2, 13, 300), dtype=torch.float32, device=q.device)
         # The scores in a workspace of 2 x 13 x 17 fp32, then their softmax in place, then P V.
         s = torch.empty((2, 13, 17), dtype=torch.float32, device=q.device)
-        ka_scores_kernel[(2 * 1 * 1,)](q, k, s, SCALE=0.37, H=1, M=13, N=17, D=20, Q_SB=260, Q_SH=0, Q_SM=20, Q_SD=1, K_SB=340, K_SH=0, K_SN=20, K_SD=1, CAUSAL=False, BLOCK_M=16, BLOCK_N=32, BLOCK_D=16, PRECISION="ieee", num_warps=4, num_stages=2)
+        ka_scores_kernel[(2 * 1 * 1,)](q, k, a, s, SCALE=0.37, H=1, M=13, N=17, D=20, Q_SB=260, Q_SH=0, Q_SM=20, Q_SD=1, K_SB=340, K_SH=0, K_SN=20, K_SD=1, MASK=0, A_SB=0, A_SH=0, A_SM=0, A_SN=0, CAUSAL=False, BLOCK_M=16, BLOCK_N=32, BLOCK_D=16, PRECISION="ieee", num_warps=4, num_stages=2)
         ka_softmax_rows_kernel[(26,)](s, N=17, N_P2=32, num_warps=1)
         ka_probs_values_kernel[(2 * 1 * 3,)](s, v, out, H=1, M=13, N=17, DV=300, V_SB=5100, V_SH=0, V_SN=300, V_SD=1, CAUSAL=False, BLOCK_M=16, BLOCK_N=16, BLOCK_DV=128, PRECISION="ieee", num_warps=4, num_stages=2)
         return out

@@ -13,9 +13,10 @@ import triton.language as tl
 
 
 @triton.jit
-def ka_key_block(q_base, k_base, v_base, n0, rows, row_ok, ee, e_ok, m_i, l_i, acc, SCALE: tl.constexpr,
+def ka_key_block(q_base, k_base, v_base, a_base, n0, rows, row_ok, ee, e_ok, m_i, l_i, acc, SCALE: tl.constexpr,
                  N: tl.constexpr, D: tl.constexpr, Q_SM: tl.constexpr, Q_SD: tl.constexpr, K_SN: tl.constexpr,
-                 K_SD: tl.constexpr, V_SN: tl.constexpr, V_SD: tl.constexpr, CAUSAL: tl.constexpr,
+                 K_SD: tl.constexpr, V_SN: tl.constexpr, V_SD: tl.constexpr, MASK: tl.constexpr, A_SM: tl.constexpr,
+                 A_SN: tl.constexpr, CAUSAL: tl.constexpr,
                  BLOCK_N: tl.constexpr, BLOCK_D: tl.constexpr, PRECISION: tl.constexpr):
     # One block of keys: their scores against the queries (summed over the head dimension in steps of
     # BLOCK_D), the running max and sum rescaled, and the block's values added to the output columns.
@@ -32,6 +33,12 @@ def ka_key_block(q_base, k_base, v_base, n0, rows, row_ok, ee, e_ok, m_i, l_i, a
     valid = row_ok[:, None] & key_ok[None, :]
     if CAUSAL:
         valid = valid & (keys[None, :] <= rows[:, None])
+    if MASK != 0:  # the attention's mask: added to the scores (1), or keeping the keys where it is true (2)
+        a = tl.load(a_base + rows[:, None] * A_SM + keys[None, :] * A_SN, mask=valid, other=0)
+        if MASK == 1:
+            s = s + a.to(tl.float32)
+        else:
+            valid = valid & (a != 0)
     s = tl.where(valid, s, float("-inf"))
     m_new = tl.maximum(m_i, tl.max(s, axis=1))
     m_safe = tl.where(m_new == float("-inf"), 0.0, m_new)
@@ -45,12 +52,13 @@ def ka_key_block(q_base, k_base, v_base, n0, rows, row_ok, ee, e_ok, m_i, l_i, a
 
 
 @triton.jit
-def ka_attention_kernel(q_ptr, k_ptr, v_ptr, o_ptr, SCALE: tl.constexpr, H: tl.constexpr, M: tl.constexpr,
+def ka_attention_kernel(q_ptr, k_ptr, v_ptr, a_ptr, o_ptr, SCALE: tl.constexpr, H: tl.constexpr, M: tl.constexpr,
                         N: tl.constexpr, D: tl.constexpr, DV: tl.constexpr, Q_SB: tl.constexpr, Q_SH: tl.constexpr,
                         Q_SM: tl.constexpr, Q_SD: tl.constexpr, K_SB: tl.constexpr, K_SH: tl.constexpr,
                         K_SN: tl.constexpr, K_SD: tl.constexpr, V_SB: tl.constexpr, V_SH: tl.constexpr,
-                        V_SN: tl.constexpr, V_SD: tl.constexpr, CAUSAL: tl.constexpr, BLOCK_M: tl.constexpr,
-                        BLOCK_N: tl.constexpr, BLOCK_D: tl.constexpr, BLOCK_DV: tl.constexpr, PRECISION: tl.constexpr):
+                        V_SN: tl.constexpr, V_SD: tl.constexpr, MASK: tl.constexpr, A_SB: tl.constexpr,
+                        A_SH: tl.constexpr, A_SM: tl.constexpr, A_SN: tl.constexpr, CAUSAL: tl.constexpr,
+                        BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_D: tl.constexpr, BLOCK_DV: tl.constexpr, PRECISION: tl.constexpr):
     # Program ((bh * Q_BLOCKS + qb) * DV_BLOCKS + eb): BLOCK_M queries of one head and output columns
     # [eb * BLOCK_DV, (eb + 1) * BLOCK_DV), walking the keys in blocks of BLOCK_N with a running max and sum
     # (the flash-attention form). A head dimension too wide for one accumulator is split over programs:
@@ -70,18 +78,21 @@ def ka_attention_kernel(q_ptr, k_ptr, v_ptr, o_ptr, SCALE: tl.constexpr, H: tl.c
     q_base = q_ptr + b * Q_SB + h * Q_SH
     k_base = k_ptr + b * K_SB + h * K_SH
     v_base = v_ptr + b * V_SB + h * V_SH
+    a_base = a_ptr + b * A_SB + h * A_SH
     m_i = tl.full([BLOCK_M], float("-inf"), tl.float32)
     l_i = tl.zeros([BLOCK_M], tl.float32)
     acc = tl.zeros([BLOCK_M, BLOCK_DV], tl.float32)
     if CAUSAL:
         for n0 in range(0, N, BLOCK_N):
             if n0 < (qb + 1) * BLOCK_M:  # a causal block of queries sees no key past its last row
-                m_i, l_i, acc = ka_key_block(q_base, k_base, v_base, n0, rows, row_ok, ee, e_ok, m_i, l_i, acc, SCALE, N,
-                                             D, Q_SM, Q_SD, K_SN, K_SD, V_SN, V_SD, CAUSAL, BLOCK_N, BLOCK_D, PRECISION)
+                m_i, l_i, acc = ka_key_block(q_base, k_base, v_base, a_base, n0, rows, row_ok, ee, e_ok, m_i, l_i, acc,
+                                             SCALE, N, D, Q_SM, Q_SD, K_SN, K_SD, V_SN, V_SD, MASK, A_SM, A_SN, CAUSAL,
+                                             BLOCK_N, BLOCK_D, PRECISION)
     else:
         for n0 in range(0, N, BLOCK_N):
-            m_i, l_i, acc = ka_key_block(q_base, k_base, v_base, n0, rows, row_ok, ee, e_ok, m_i, l_i, acc, SCALE, N, D,
-                                         Q_SM, Q_SD, K_SN, K_SD, V_SN, V_SD, CAUSAL, BLOCK_N, BLOCK_D, PRECISION)
+            m_i, l_i, acc = ka_key_block(q_base, k_base, v_base, a_base, n0, rows, row_ok, ee, e_ok, m_i, l_i, acc, SCALE,
+                                         N, D, Q_SM, Q_SD, K_SN, K_SD, V_SN, V_SD, MASK, A_SM, A_SN, CAUSAL, BLOCK_N,
+                                         BLOCK_D, PRECISION)
     acc = acc / tl.where(l_i == 0.0, 1.0, l_i)[:, None]
     o_base = o_ptr + bh.to(tl.int64) * M * DV
     tl.store(o_base + rows[:, None] * DV + ee[None, :], acc.to(o_ptr.dtype.element_ty), mask=row_ok[:, None] & e_ok[None, :])
@@ -103,6 +114,7 @@ class ModelNew(nn.Module):
         if any(t.device != in0.device for t in (in1, in2)):
             raise ValueError("every input and parameter must be on in0's device")
         q, k, v = in0, in1, in2
+        a = q  # the attention's mask, or q where there is none (then not read)
         out = torch.empty((2, 3, 40, 24), dtype=torch.float32, device=q.device)
-        ka_attention_kernel[(18,)](q, k, v, out, SCALE=0.20412414523193154, H=3, M=40, N=40, D=24, DV=24, Q_SB=2880, Q_SH=960, Q_SM=24, Q_SD=1, K_SB=2880, K_SH=960, K_SN=24, K_SD=1, V_SB=2880, V_SH=960, V_SN=24, V_SD=1, CAUSAL=False, BLOCK_M=16, BLOCK_N=32, BLOCK_D=16, BLOCK_DV=32, PRECISION="ieee", num_warps=4, num_stages=2)
+        ka_attention_kernel[(18,)](q, k, v, a, out, SCALE=0.20412414523193154, H=3, M=40, N=40, D=24, DV=24, Q_SB=2880, Q_SH=960, Q_SM=24, Q_SD=1, K_SB=2880, K_SH=960, K_SN=24, K_SD=1, V_SB=2880, V_SH=960, V_SN=24, V_SD=1, MASK=0, A_SB=0, A_SH=0, A_SM=0, A_SN=0, CAUSAL=False, BLOCK_M=16, BLOCK_N=32, BLOCK_D=16, BLOCK_DV=32, PRECISION="ieee", num_warps=4, num_stages=2)
         return out

@@ -3,7 +3,7 @@ import torch.nn as nn
 
 
 class Model(nn.Module):
-    """Attention with a boolean mask."""
+    """Attention with a boolean mask over queries by keys, broadcast over the batch and heads."""
 
     def forward(self, Q, K, V, mask):
         return torch.nn.functional.scaled_dot_product_attention(Q, K, V, attn_mask=mask)

@@ -50,9 +50,10 @@ def test_ray_gives_the_same_trials_and_kernel_as_the_local_worker(kernelagent, c
     assert on_ray["best"]["config"] == local["best"]["config"]
     assert (tmp_path / "ray" / "kernel.py").read_text() == (tmp_path / "local" / "kernel.py").read_text()
     assert on_ray["best"]["max_abs_err"] == local["best"]["max_abs_err"]
-    # Two actors measured, each named by the node that ran it.
+    # Each trial measured by one of the two actors, named by the node that ran it (which one takes a trial is
+    # whichever is free first: on a loaded machine one may take them all).
     labels = {t["measured_on"] for t in on_ray["trial_list"]}
-    assert labels == {"ray:127.0.0.1/cpu0", "ray:127.0.0.1/cpu1"}
+    assert labels and labels <= {"ray:127.0.0.1/cpu0", "ray:127.0.0.1/cpu1"}, labels
     assert on_ray["versions"] == local["versions"]  # the same conditions, so the history matches them
 
 

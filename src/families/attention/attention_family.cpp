@@ -428,7 +428,20 @@ std::string read_mask(const OpGraph& g, const Leaves& leaves, const Arg& mask, A
       ref = pad->args[0].ref;
   }
   p.mask_kind = 1;
-  if (const Node* w = g.find_node(ref); w && w->target == "aten.where.self" && w->args.size() == 3 &&
+  // A boolean mask as CUDA's fused ops receive it, zeros_like(m, float) with -inf filled where not m, or as the
+  // CPU's does, where(m, 0, -inf); perhaps expanded to [B, H, M, N] (a broadcast the mask's strides give anyway).
+  if (const Node* f = through_views(g, g.find_node(ref)); f && f->target.rfind("aten.masked_fill", 0) == 0 &&
+                                                          f->args.size() == 3 && f->args[1].kind == Arg::Kind::ref) {
+    const Node* zeros = f->args[0].kind == Arg::Kind::ref ? g.find_node(f->args[0].ref) : nullptr;
+    const Node* negated = g.find_node(f->args[1].ref);
+    if (!zeros || zeros->target != "aten.zeros_like.default" || !negated ||
+        negated->target != "aten.logical_not.default" || negated->args.empty() ||
+        negated->args[0].kind != Arg::Kind::ref || !f->args[2].is_number() ||
+        f->args[2].number() != -std::numeric_limits<double>::infinity())
+      return "attention with a mask computed by a masked_fill other than a boolean mask's (-inf where false)";
+    ref = negated->args[0].ref;
+    p.mask_kind = 2;
+  } else if (const Node* w = through_views(g, g.find_node(ref)); w && w->target == "aten.where.self" && w->args.size() == 3 &&
                                         w->args[0].kind == Arg::Kind::ref && w->args[1].kind == Arg::Kind::ref &&
                                         w->args[2].kind == Arg::Kind::ref) {
     if (!holds_value(g, w->args[1].ref, 0.0) ||

@@ -29,7 +29,7 @@ MATMULS = _spread(_supported("matmul"))
 NORMS_AND_LOSSES = _spread(_supported("mapreduce"))
 SCANS = _spread(_supported("scan"))
 POOLS = _spread(_supported("window"))
-ATTENTION = _supported("attention")
+ATTENTION = _spread(_supported("attention"))
 # Three convolutions stand for the family here (each runs about 20 s on the interpreter); its conformance
 # and golden-kernel tests cover the rest.
 CONVS = [p for p in _supported("conv") if p.stem in ("conv2d_bias_strided", "conv1d_dilated_strided", "depthwise_separable")]

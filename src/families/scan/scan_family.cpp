@@ -1,13 +1,15 @@
 // The scan family's recogniser: a cumulative sum or product along one dimension of a pointwise prologue,
-// read forwards or backwards, inclusive or exclusive.
+// read forwards or backwards, inclusive or exclusive, and pointwise ops on the scan's result (an epilogue).
 // Examples (KernelBench 89-93 write them so):
 //   torch.cumsum(x, 1)                                  forwards, inclusive
 //   torch.cumsum(x.flip(1), 1).flip(1)                  read backwards and written backwards: a suffix sum
 //   torch.cat((zeros_like(x[:, :1]), torch.cumsum(x.narrow(1, 0, L - 1), 1)), 1)   exclusive
 //   torch.cumsum(x * mask, 1)                           a prologue with a bool mask
+//   torch.cumsum(x, 1) - x                              an epilogue reading an input at the written position
 // The domain is the scanned sequence's shape [outer..., L, inner...]; position q of the scan reads the
 // sequence at q (or L-1-q backwards, and one position earlier when exclusive) and writes at q (or L-1-q).
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -74,6 +76,11 @@ class ScanProblem final : public FamilyProblem {
   bool read_back = false, write_back = false, exclusive = false;
   std::vector<Leaf_> leaves;
   std::vector<const Node*> prologue;  // pointwise nodes in order
+  // The epilogue: pointwise lines on the scanned value `scanned` at the written position, the leaves they
+  // read (loaded at that position) and the variable the output is stored from.
+  std::vector<std::string> epilogue;
+  std::vector<Leaf_> epilogue_leaves;
+  std::string result = "scanned";
   std::string value_ref;              // the sequence's value: a leaf or a prologue node
   std::map<std::string, std::string> alias;
   std::vector<std::int64_t> out_shape;
@@ -129,6 +136,14 @@ class ScanProblem final : public FamilyProblem {
     };
     for (const Node* n : prologue)
       body += fmt::format("        v_{} = {}  # {}\n", n->name, pointwise_expr(*n, operand, "tl.float32").expr, n->target);
+    std::string epilogue_text;
+    for (const auto& l : epilogue_leaves) {
+      params += l.ptr + ", ";
+      args += l.tensor_expr + ", ";
+      epilogue_text += fmt::format("        {} = tl.load({} + {}, mask=written, other=0){}\n", l.var, l.ptr,
+                                   offset(l.strides, "w"), float_dtype(l.dtype) ? ".to(tl.float32)" : "");
+    }
+    for (const auto& line : epilogue) epilogue_text += "        " + line + "\n";
     const std::string value = leaf_var_.contains(value_ref) ? leaf_var_.at(value_ref) : "v_" + value_ref;
     // Position q of the scan reads the sequence at p and writes at w.
     std::string read_at = read_back ? fmt::format("{} - q", length - 1) : "q";
@@ -141,7 +156,8 @@ class ScanProblem final : public FamilyProblem {
              {"ROWS", std::to_string(outer * inner)},
              {"LENGTH", std::to_string(length)},
              {"FORM", std::string(read_back ? ", read backwards" : "") + (write_back ? ", written backwards" : "") +
-                          (exclusive ? ", exclusive" : "")},
+                          (exclusive ? ", exclusive" : "") +
+                          (epilogue.empty() ? "" : ", then pointwise ops on the result")},
              {"PARAMS", params},
              {"READ_AT", read_at},
              {"WRITE_AT", write_at},
@@ -157,6 +173,8 @@ class ScanProblem final : public FamilyProblem {
              {"TOTAL", op->total},
              {"SCAN_HELPERS", *op->helpers ? "\n\n\n" + helpers(op->helpers) : ""},
              {"OUT_OFFSET", offset(contiguous, "w")},
+             {"EPILOGUE", epilogue_text},
+             {"RESULT", result},
              {"OUT_SHAPE", py_tuple(out_shape)},
              {"OUT_DTYPE", out_dtype},
              {"DEVICE", leaves.front().tensor_expr},
@@ -206,6 +224,52 @@ bool flips(const Node& n, std::size_t dim, std::size_t rank) {
   return d == static_cast<std::int64_t>(dim);
 }
 
+// The epilogue's lines over the scanned domain: `tail` (the scan's result at the written position) is
+// `scanned`, each op a variable e_NAME, the leaves loaded at the written position. Empty, or why not.
+std::string lower_epilogue(ScanProblem& p, const OpGraph& g, const Leaves& leaves, const std::vector<const Node*>& epilogue,
+                           const std::string& tail) {
+  if (epilogue.empty()) return "";
+  const auto tail_meta = g.meta_of(tail);
+  if (!tail_meta || tail_meta->shape != p.domain) return "the scan's result is not over the scanned sequence's shape";
+  std::map<std::string, std::string> var_of = {{tail, "scanned"}};
+  std::string error;
+  OperandFn operand = [&](const Arg& a) -> std::optional<std::string> {
+    if (a.kind != Arg::Kind::ref) return std::nullopt;
+    if (auto v = var_of.find(a.ref); v != var_of.end()) return v->second;
+    if (const Leaf* leaf = leaves.find(a.ref)) {
+      auto strides = broadcast_strides(leaf->view, p.domain);
+      if (!strides) {
+        error = fmt::format("{} of shape [{}] does not broadcast to the scan's result [{}]", a.ref,
+                            fmt::join(leaf->view.shape, ","), fmt::join(p.domain, ","));
+        return std::nullopt;
+      }
+      const std::string var = fmt::format("y_{}", a.ref);
+      p.epilogue_leaves.push_back({var, var + "_ptr", *owned_tensor_expr(g, leaf->base), g.meta_of(leaf->base)->dtype, *strides});
+      var_of[a.ref] = var;
+      return var;
+    }
+    if (const auto* k = g.find_constant(a.ref); k && k->value) return float_literal(*k->value);
+    error = fmt::format("{} is computed before the scan and read after it", a.ref);
+    return std::nullopt;
+  };
+  for (const Node* n : epilogue) {
+    if (n->meta.shape != p.domain)
+      return fmt::format("{} ({}) after the scan is computed over [{}], not over the scan's result [{}]", n->name,
+                         n->target, fmt::join(n->meta.shape, ","), fmt::join(p.domain, ","));
+    if (is_identity_view(n->target) && !n->args.empty() && n->args[0].kind == Arg::Kind::ref && var_of.contains(n->args[0].ref)) {
+      var_of[n->name] = var_of.at(n->args[0].ref);
+      continue;
+    }
+    auto e = pointwise_expr(*n, operand, "tl.float32");
+    if (!error.empty()) return error;
+    if (e.expr.empty()) return n->name + " (" + n->target + ") after the scan: " + e.why_not;
+    p.epilogue.push_back(fmt::format("e_{} = {}  # {}", n->name, e.expr, n->target));
+    var_of[n->name] = "e_" + n->name;
+  }
+  p.result = var_of.at(g.outputs.front());
+  return "";
+}
+
 Recognition recognise_scan(const Family& family, const TraceResult& trace) {
   const OpGraph& g = trace.graph;
   if (g.outputs.size() != 1) return fail("the scan family computes one output");
@@ -228,6 +292,48 @@ Recognition recognise_scan(const Family& family, const TraceResult& trace) {
   if (*dim < 0) *dim += static_cast<std::int64_t>(scan_rank);
   p->dim = static_cast<std::size_t>(*dim);
   std::set<std::string> handled = {scan->name};
+
+  // The epilogue: the pointwise ops that read the scan's result, directly or not, after its own ops (the flips
+  // of a backward scan, the exclusive scan's slice and cat, cummax's getitem), which end at one node: `tail`.
+  const std::set<std::string> live = g.ancestors(g.outputs);  // a cummax's unread indices are not computed
+  std::set<std::string> after_scan;  // every node that reads the scan, directly or not
+  std::vector<const Node*> epilogue;
+  auto scan_own = [](const Node& n) {
+    return n.target == "aten.flip.default" || n.target == "aten.slice.Tensor" || n.target == "aten.cat.default" ||
+           n.target == "getitem";
+  };
+  for (const auto& n : g.nodes) {
+    bool reads = false;
+    for (const auto& a : n.args) {
+      if (a.kind == Arg::Kind::ref && (a.ref == scan->name || after_scan.contains(a.ref))) reads = true;
+      if (a.kind == Arg::Kind::list)
+        for (const auto& item : a.items)
+          if (item.kind == Arg::Kind::ref && (item.ref == scan->name || after_scan.contains(item.ref))) reads = true;
+    }
+    if (!reads) continue;
+    after_scan.insert(n.name);
+    if (!scan_own(n) && live.contains(n.name)) epilogue.push_back(&n);
+  }
+  std::string tail = g.outputs.front();
+  if (!epilogue.empty()) {
+    const Node* last = g.find_node(g.outputs.front());
+    if (!last || std::find(epilogue.begin(), epilogue.end(), last) == epilogue.end())
+      return fail(g.outputs.front() + " (" + (last ? last->target : std::string("?")) +
+                  ") follows the pointwise ops after the scan: they must be the graph's last ops");
+    std::set<std::string> in_epilogue;
+    for (const Node* n : epilogue) in_epilogue.insert(n->name);
+    tail.clear();
+    for (const Node* n : epilogue)
+      for (const auto& a : n->args) {
+        if (a.kind != Arg::Kind::ref || in_epilogue.contains(a.ref)) continue;
+        if (a.ref != scan->name && !after_scan.contains(a.ref)) continue;  // a leaf or constant: checked below
+        if (!tail.empty() && tail != a.ref)
+          return fail(n->name + " (" + n->target + ") reads the scan's result through " + tail + " and " + a.ref +
+                      ": the pointwise ops after a scan read it once");
+        tail = a.ref;
+      }
+    for (const Node* n : epilogue) handled.insert(n->name);
+  }
 
   // The sequence: through flips of the dimension (read backwards) and, for an exclusive scan, the slice of
   // its first L-1 positions, or (the shift before the scan) the slice of the first L positions of the
@@ -296,8 +402,9 @@ Recognition recognise_scan(const Family& family, const TraceResult& trace) {
   if (slice && !all_but_last(*slice, shifted && !slice_of_sequence ? p->length + 1 : p->length))
     return fail("a slice of the scanned dimension other than its first L-1 positions");
 
-  // The output: the scan, flipped (written backwards), and for an exclusive scan behind one zero.
-  std::string out = g.outputs.front();
+  // The output (before the epilogue): the scan, flipped (written backwards), and for an exclusive scan behind
+  // one zero.
+  std::string out = tail;
   const Node* o = g.find_node(out);
   if (shifted) {
     p->exclusive = true;  // the output is the scan itself, as long as the sequence
@@ -357,7 +464,6 @@ Recognition recognise_scan(const Family& family, const TraceResult& trace) {
   const Leaves leaves = find_leaves(g);
   std::set<std::string> computed;
   std::string error;
-  const std::set<std::string> live = g.ancestors(g.outputs);  // a cummax's unread indices are not computed
   for (const auto& n : g.nodes) {
     if (handled.contains(n.name) || leaves.find(n.name) || !live.contains(n.name)) continue;
     if (auto it = leaves.why.find(n.name); it != leaves.why.end()) return fail(n.name + " (" + n.target + ") " + it->second);
@@ -416,6 +522,7 @@ Recognition recognise_scan(const Family& family, const TraceResult& trace) {
   }
   p->value_ref = value;
   if (p->leaves.empty()) return fail("the scan reads no tensor");
+  if (auto why = lower_epilogue(*p, g, leaves, epilogue, tail); !why.empty()) return fail(why);
   return {p, ""};
 }
 

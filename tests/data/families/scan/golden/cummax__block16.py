@@ -101,7 +101,8 @@ def ka_scan_kernel(x_in0_ptr, out_ptr):
         v = tl.where(mask, x_in0, float('-inf'))
         scanned = ka_max_nan(carry, ka_cummax(v, axis=0))
         w = q
-        tl.store(out_ptr + o * 50 + w, scanned.to(out_ptr.dtype.element_ty), mask=col_ok & (q < 50))
+        written = col_ok & (q < 50)
+        tl.store(out_ptr + o * 50 + w, scanned.to(out_ptr.dtype.element_ty), mask=written)
         carry = ka_max_nan(carry, ka_max_total(v, axis=0, keep_dims=True))
 
 

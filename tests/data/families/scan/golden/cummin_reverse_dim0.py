@@ -101,7 +101,8 @@ def ka_scan_kernel(x_in0_ptr, out_ptr):
         v = tl.where(mask, x_in0, float('inf'))
         scanned = ka_min_nan(carry, ka_cummin(v, axis=0))
         w = 69 - q
-        tl.store(out_ptr + w * 6 + cols, scanned.to(out_ptr.dtype.element_ty), mask=col_ok & (q < 70))
+        written = col_ok & (q < 70)
+        tl.store(out_ptr + w * 6 + cols, scanned.to(out_ptr.dtype.element_ty), mask=written)
         carry = ka_min_nan(carry, ka_min_total(v, axis=0, keep_dims=True))
 
 

@@ -70,7 +70,8 @@ def ka_scan_kernel(x_in0_ptr, out_ptr):
         v = tl.where(mask, x_in0, 1.0)
         scanned = ka_mul(carry, tl.cumprod(v, axis=0))
         w = q
-        tl.store(out_ptr + o * 300 + w, scanned.to(out_ptr.dtype.element_ty), mask=col_ok & (q < 300))
+        written = col_ok & (q < 300)
+        tl.store(out_ptr + o * 300 + w, scanned.to(out_ptr.dtype.element_ty), mask=written)
         carry = ka_mul(carry, ka_prod(v, axis=0, keep_dims=True))
 
 

@@ -70,7 +70,8 @@ def ka_scan_kernel(x_in0_ptr, out_ptr):
         v = tl.where(mask, x_in0, 1.0)
         scanned = ka_mul(carry, tl.cumprod(v, axis=0))
         w = 39 - q
-        tl.store(out_ptr + w * 12 + cols, scanned.to(out_ptr.dtype.element_ty), mask=col_ok & (q < 40))
+        written = col_ok & (q < 40)
+        tl.store(out_ptr + w * 12 + cols, scanned.to(out_ptr.dtype.element_ty), mask=written)
         carry = ka_mul(carry, ka_prod(v, axis=0, keep_dims=True))
 
 

@@ -72,7 +72,8 @@ def ka_scan_kernel(x_in1_ptr, x_in0_ptr, out_ptr):
         v = tl.where(mask, v_n0, 0.0)
         scanned = ka_add(carry, tl.cumsum(v, axis=0))
         w = q
-        tl.store(out_ptr + o * 300 + w, scanned.to(out_ptr.dtype.element_ty), mask=col_ok & (q < 300))
+        written = col_ok & (q < 300)
+        tl.store(out_ptr + o * 300 + w, scanned.to(out_ptr.dtype.element_ty), mask=written)
         carry = ka_add(carry, tl.sum(v, axis=0, keep_dims=True))
 
 

@@ -87,7 +87,8 @@ def ka_scan_kernel(x_in0_ptr, out_ptr):
         v = tl.where(mask, x_in0, float('-inf'))
         scanned = ka_logaddexp(carry, ka_cum_logaddexp(v, axis=0))
         w = 69 - q
-        tl.store(out_ptr + o * 350 + w * 5 + cols, scanned.to(out_ptr.dtype.element_ty), mask=col_ok & (q < 70))
+        written = col_ok & (q < 70)
+        tl.store(out_ptr + o * 350 + w * 5 + cols, scanned.to(out_ptr.dtype.element_ty), mask=written)
         carry = ka_logaddexp(carry, ka_logsumexp(v, axis=0, keep_dims=True))
 
 

@@ -1,4 +1,6 @@
-// The window family's recogniser: max and average pooling over the last 1 to 3 axes of an input.
+// The window family's recogniser: max and average pooling over the last 1 to 3 axes of an input, with
+// pointwise ops of one tensor and constants before it (on each input inside the tensor: relu(x) pooled) and
+// after it (on each output).
 // Example: nn.MaxPool1d(8, stride=1, padding=4, dilation=3) on x [64, 192, 65536] traces to
 //   n0 = aten.unsqueeze(x, -2); n1 = aten.max_pool2d_with_indices(n0, [1, 8], [1, 1], [0, 4], [1, 3], False)
 //   n2 = getitem(n1, 0); n4 = aten.squeeze.dim(n2, -2)
@@ -59,6 +61,8 @@ class WindowProblem final : public FamilyProblem {
   bool adaptive = false;
   std::vector<std::int64_t> lead, lead_strides;  // the planes: the axes before the pooled ones
   std::string input_expr;
+  // The pointwise lines before and after the pooling, each `v = EXPR  # op` over the value `v`.
+  std::vector<std::string> prologue, epilogue;
   std::vector<std::int64_t> out_shape;
   std::string out_dtype;
 
@@ -258,8 +262,22 @@ class WindowProblem final : public FamilyProblem {
                  : fmt::format("{} pooling ({}-D window {}, stride {}, padding {}, dilation {})", is_max ? "Max" : "Average",
                                rank, fmt::join(kernel, "x"), fmt::join(stride, "x"), fmt::join(padding, "x"),
                                fmt::join(dilation, "x"));
+    auto helper = [](const std::string& head, const std::vector<std::string>& lines, const std::string& ret) {
+      std::string out = head;
+      for (const auto& l : lines) out += "\n    " + l;
+      return out + "\n    return " + ret;
+    };
+    const std::string prologue_fn = helper(
+        prologue.empty() ? "    # No pointwise ops before the pooling." : "    # The pointwise ops before the pooling, on the inputs inside the tensor: the padding stays `fill`.",
+        prologue, prologue.empty() ? "v" : "tl.where(ok, v, fill)");
+    const std::string epilogue_fn =
+        helper(epilogue.empty() ? "    # No pointwise ops after the pooling." : "    # The pointwise ops after the pooling, on each output.", epilogue, "v");
+    if (!prologue.empty() || !epilogue.empty())
+      what += fmt::format(" with pointwise ops ({} before, {} after)", prologue.size(), epilogue.size());
     return {"kernel",
             {{"WHAT", what},
+             {"PROLOGUE", prologue_fn},
+             {"EPILOGUE", epilogue_fn},
              {"PLANES", std::to_string(planes())},
              {"POOL_KERNEL", pool},
              {"OUT_SHAPE", py_tuple(out_shape)},
@@ -272,6 +290,35 @@ class WindowProblem final : public FamilyProblem {
 };
 
 Recognition fail(std::string why) { return {nullptr, std::move(why)}; }
+
+// The tensor a pointwise op of the chain reads: its one argument that is a node, not a constant's literal.
+std::optional<std::string> chain_arg(const OpGraph& g, const Node& n) {
+  for (const auto& a : n.args)
+    if (a.kind == Arg::Kind::ref) {
+      const auto* k = g.find_constant(a.ref);
+      if (!(k && k->value)) return a.ref;
+    }
+  return std::nullopt;
+}
+
+// One pointwise op of the pooled value `value` (a node's first argument) and constants, as a line
+// `v = EXPR  # op`; why not where it reads another tensor or is no pointwise op.
+PointwiseExpr pointwise_line(const OpGraph& g, const Node& n, const std::string& value, const std::string& where) {
+  std::string other;
+  OperandFn operand = [&](const Arg& a) -> std::optional<std::string> {
+    if (a.kind != Arg::Kind::ref) return std::nullopt;
+    if (a.ref == value) return "v";
+    if (const auto* k = g.find_constant(a.ref); k && k->value) return float_literal(*k->value);
+    other = a.ref;
+    return std::nullopt;
+  };
+  auto e = pointwise_expr(n, operand, "tl.float32");
+  if (!other.empty())
+    return {"", fmt::format("{} ({}) {} reads {}: only the pooled values and constants join the pooling", n.name, n.target,
+                            where, other)};
+  if (e.expr.empty()) return {"", fmt::format("{} ({}) {}: {}", n.name, n.target, where, e.why_not)};
+  return {fmt::format("v = {}  # {}", e.expr, n.target), ""};
+}
 
 Recognition recognise_window(const Family& family, const TraceResult& trace) {
   const OpGraph& g = trace.graph;
@@ -297,11 +344,36 @@ Recognition recognise_window(const Family& family, const TraceResult& trace) {
   auto x = pool->arg(0, "self");
   if (!x || x->kind != Arg::Kind::ref) return fail("the pooling reads something that is not a tensor");
   const Leaves leaves = find_leaves(g);
-  const Leaf* leaf = leaves.find(x->ref);
-  if (!leaf) return fail("the pooling's input is computed: the window family pools a graph input");
+  // The pooled tensor: a graph input, or pointwise ops of one (and constants) seen through layout ops.
+  std::vector<const Node*> before;  // from the pooling's input back to the leaf
+  std::string ref = x->ref;
+  while (!leaves.find(ref)) {
+    const Node* n = g.find_node(ref);
+    const auto next = n ? chain_arg(g, *n) : std::nullopt;
+    if (!next) return fail("the pooling's input is computed from something other than one tensor's pointwise ops");
+    if (auto it = leaves.why.find(n->name); it != leaves.why.end()) return fail(n->name + " (" + n->target + ") " + it->second);
+    before.push_back(n);
+    ref = *next;
+  }
+  const Leaf* leaf = leaves.find(ref);
   const auto meta = *g.meta_of(leaf->base);
   if (!float_dtype(meta.dtype)) return fail("pooling of " + meta.dtype + " values");
-  const StridedView& view = leaf->view;
+  StridedView view = leaf->view;
+  for (auto it = before.rbegin(); it != before.rend(); ++it) {
+    const Node& n = **it;
+    if (is_layout_op(n.target)) {
+      auto r = apply_layout_op(n, view);
+      if (!r.view) return fail(n.name + " (" + n.target + ") before the pooling: " + r.why_not);
+      view = *r.view;
+      continue;
+    }
+    auto line = pointwise_line(g, n, *chain_arg(g, n), "before the pooling");
+    if (!line.why_not.empty()) return fail(line.why_not);
+    if (n.meta.shape != view.shape)
+      return fail(fmt::format("{} ({}) before the pooling changes the shape [{}] to [{}]", n.name, n.target,
+                              fmt::join(view.shape, ","), fmt::join(n.meta.shape, ",")));
+    p->prologue.push_back(line.expr);
+  }
   if (view.shape.size() < s + 1) return fail("the pooled input has no axis before the pooled ones");
 
   // Adaptive pooling's windows follow from its output size (below); one of 1 x .. x 1 stands in until then.
@@ -355,8 +427,10 @@ Recognition recognise_window(const Family& family, const TraceResult& trace) {
       return fail("a pooling window, stride or dilation below 1");
 
   // The output: the values (not a max pool's indices), through layout ops that keep the element order.
+  // Pointwise ops of the values and constants after it are the epilogue.
   std::string out = g.outputs.front();
   const Node* o = g.find_node(out);
+  std::vector<std::string> after;  // from the output back
   while (o && o != pool) {
     if (o->target == "getitem") {
       auto idx = o->arg(1, "");
@@ -364,11 +438,18 @@ Recognition recognise_window(const Family& family, const TraceResult& trace) {
     } else if (!(is_layout_op(o->target) && (o->target.find("squeeze") != std::string::npos ||
                                              o->target == "aten.view.default" || o->target == "aten.clone.default" ||
                                              o->target == "aten.alias.default"))) {
-      return fail(o->name + " (" + o->target + ") after the pooling");
+      const auto next = chain_arg(g, *o);
+      if (is_layout_op(o->target) || !next) return fail(o->name + " (" + o->target + ") after the pooling");
+      auto line = pointwise_line(g, *o, *next, "after the pooling");
+      if (!line.why_not.empty()) return fail(line.why_not);
+      after.push_back(line.expr);
+      o = g.find_node(*next);
+      continue;
     }
     o = o->args.empty() || o->args[0].kind != Arg::Kind::ref ? nullptr : g.find_node(o->args[0].ref);
   }
   if (!o) return fail("the output is not the pooling's");
+  p->epilogue.assign(after.rbegin(), after.rend());
   // The pooled shape: the pooling's own result (a getitem of it for a max pool with indices).
   std::vector<std::int64_t> pooled = pool->meta.shape;
   if (pooled.empty())

@@ -6,10 +6,34 @@
 # arguments and needs only torch and triton. Max pooling (2-D window 1x8, stride 1x1, padding 0x4, dilation 1x3) over 6 planes: each program computes a block
 # of one plane's outputs, reading the windows' inputs once from DRAM (neighbouring windows share them
 # through the caches) and writing each output once.
+import os
+
 import torch
 import torch.nn as nn
 import triton
 import triton.language as tl
+
+
+@triton.jit
+def _tanh(x):
+    # tanh through the sigmoid: accurate to a few ulp in fp32 and available on every Triton backend.
+    return 2.0 * tl.sigmoid(2.0 * x) - 1.0
+
+
+# Triton's interpreter runs no PTX: there _log is tl.log.
+_KA_PTX = tl.constexpr(os.environ.get("TRITON_INTERPRET", "0") != "1")
+
+
+@triton.jit
+def _log(x):
+    # The natural log through the SFU's lg2.approx (log2 to about 2^-22, subnormals, 0, inf and NaN as log
+    # takes them) times ln 2: two instructions where libdevice's logf is some 25 and a branch an element,
+    # which made a loss with a log an element (a KL divergence) bound by its instructions, not its bytes.
+    if _KA_PTX:
+        return tl.inline_asm_elementwise("lg2.approx.f32 $0, $1;", "=r,r", [x.to(tl.float32)], dtype=tl.float32,
+                                         is_pure=True, pack=1) * 0.6931471805599453
+    else:
+        return tl.log(x)
 
 
 @triton.jit
@@ -30,6 +54,18 @@ def ka_window_average(total, padded, inside, COUNT_PAD: tl.constexpr, DIVISOR: t
     else:
         mean = total / inside
     return mean
+
+
+@triton.jit
+def ka_prologue(v, ok, fill):
+    # No pointwise ops before the pooling.
+    return v
+
+
+@triton.jit
+def ka_epilogue(v):
+    # No pointwise ops after the pooling.
+    return v
 
 
 @triton.jit
@@ -82,7 +118,7 @@ def ka_pool_kernel(x_ptr, out_ptr, IS_MAX: tl.constexpr, D: tl.constexpr, H: tl.
         for kd in tl.static_range(KD):
             d = od * SD - PD + kd * DD
             ok = w_ok & (h >= 0) & (h < H) & (d >= 0) & (d < D)
-            v = tl.load(base + d * X_SD + h * X_SH + w * X_SW, mask=ok, other=fill).to(tl.float32)
+            v = ka_prologue(tl.load(base + d * X_SD + h * X_SH + w * X_SW, mask=ok, other=fill).to(tl.float32), ok, fill)
             if KD == 1:
                 seg = v
             elif IS_MAX:
@@ -119,7 +155,7 @@ def ka_pool_kernel(x_ptr, out_ptr, IS_MAX: tl.constexpr, D: tl.constexpr, H: tl.
             ph, ih = ka_window_span(oh * SH - PH, KH, H, PH)
             pw, iw = ka_window_span(w0, KW, W, PW)
             acc = ka_window_average(acc, pd * ph * pw, i_d * ih * iw, COUNT_PAD, DIVISOR)
-        tl.store(out_ptr + plane * (OD * OH * OW) + (od * OH + oh) * OW + ow, acc.to(out_ptr.dtype.element_ty),
+        tl.store(out_ptr + plane * (OD * OH * OW) + (od * OH + oh) * OW + ow, ka_epilogue(acc).to(out_ptr.dtype.element_ty),
                  mask=o_ok & (oh < OH))
 
 

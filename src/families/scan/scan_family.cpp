@@ -282,8 +282,13 @@ Recognition recognise_scan(const Family& family, const TraceResult& trace) {
   if (!scan) return fail("the graph has no cumsum, cumprod, logcumsumexp, cummax or cummin");
   auto p = std::make_shared<ScanProblem>(family, trace);
   p->op = scan_op(scan->target);
-  if (auto dt = scan->arg(2, "dtype"); dt && !(dt->kind == Arg::Kind::value && dt->value.is_null()))
-    return fail("a scan that accumulates in another dtype");
+  // A dtype argument is the scan's own output dtype: the family accumulates in fp32 and stores that dtype,
+  // so only a dtype other than the input's (a float32 scan of halves) is another computation.
+  if (auto dt = scan->arg(2, "dtype"); dt && !(dt->kind == Arg::Kind::value && dt->value.is_null())) {
+    const auto in = scan->args.empty() || scan->args[0].kind != Arg::Kind::ref ? std::nullopt : g.meta_of(scan->args[0].ref);
+    if (!(dt->kind == Arg::Kind::value && dt->value.is_string() && in && dt->value.get<std::string>() == in->dtype))
+      return fail("a scan that accumulates in another dtype");
+  }
   // cummax and cummin have two results (values, indices) and no shape of their own: their input's rank.
   const auto scan_in = scan->args.empty() || scan->args[0].kind != Arg::Kind::ref ? std::nullopt : g.meta_of(scan->args[0].ref);
   const auto scan_rank = scan->meta.shape.empty() && scan_in ? scan_in->shape.size() : scan->meta.shape.size();

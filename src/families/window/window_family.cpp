@@ -8,6 +8,7 @@
 // squeezed [64, 192, 65520].
 
 #include <algorithm>
+#include <functional>
 
 #include <fmt/format.h>
 
@@ -63,6 +64,13 @@ class WindowProblem final : public FamilyProblem {
   std::string input_expr;
   // The pointwise lines before and after the pooling, each `v = EXPR  # op` over the value `v`.
   std::vector<std::string> prologue, epilogue;
+  // The tensors the epilogue reads (a parameter broadcast over the output: a per-channel bias), each loaded
+  // at the output's flat index `i` through its strides over the output.
+  struct Operand {
+    std::string var, tensor_expr;
+    std::vector<std::int64_t> shape, strides;
+  };
+  std::vector<Operand> epilogue_operands;
   std::vector<std::int64_t> out_shape;
   std::string out_dtype;
 
@@ -210,10 +218,17 @@ class WindowProblem final : public FamilyProblem {
     return (per_thread >= 1 || warps == 1) && held <= 64;
   }
 
+  // The epilogue's tensors as extra pointer arguments of the pool kernel and of ka_epilogue.
+  std::string epi_ptrs() const {
+    std::string out;
+    for (const auto& o : epilogue_operands) out += fmt::format(", {}_ptr", o.var);
+    return out;
+  }
+
   Emission emission(const Config& c) const override {
     const auto block = c.at("block").get<std::int64_t>();
     const std::string plane_offset = flat_offset(lead, lead_strides, "plane");
-    std::map<std::string, std::string> v = {{"PLANE_OFFSET", plane_offset}};
+    std::map<std::string, std::string> v = {{"PLANE_OFFSET", plane_offset}, {"EPI_PTRS", epi_ptrs()}};
     const int mode = c.at("tile_kw").get<int>();
     const std::string pool =
         render(mode == 3 ? "pool_ring" : mode == 2 ? "pool2d_rows" : rank == 2 ? "pool2d" : "pool3d", v);
@@ -270,14 +285,27 @@ class WindowProblem final : public FamilyProblem {
     const std::string prologue_fn = helper(
         prologue.empty() ? "    # No pointwise ops before the pooling." : "    # The pointwise ops before the pooling, on the inputs inside the tensor: the padding stays `fill`.",
         prologue, prologue.empty() ? "v" : "tl.where(ok, v, fill)");
-    const std::string epilogue_fn =
-        helper(epilogue.empty() ? "    # No pointwise ops after the pooling." : "    # The pointwise ops after the pooling, on each output.", epilogue, "v");
+    std::vector<std::string> epilogue_lines;
+    std::string epi_ptrs, epi_args;
+    for (const auto& o : epilogue_operands) {
+      epilogue_lines.push_back(fmt::format("{} = tl.load({}_ptr + {}, mask=ok, other=0).to(tl.float32)", o.var, o.var,
+                                           flat_offset(o.shape, o.strides, "i")));
+      epi_ptrs += fmt::format(", {}_ptr", o.var);
+      epi_args += o.tensor_expr + ", ";
+    }
+    epilogue_lines.insert(epilogue_lines.end(), epilogue.begin(), epilogue.end());
+    const std::string epilogue_fn = helper(
+        epilogue.empty() ? "    # No pointwise ops after the pooling."
+                         : "    # The pointwise ops after the pooling, on each output (flat index i of the output, where ok).",
+        epilogue_lines, "v");
     if (!prologue.empty() || !epilogue.empty())
       what += fmt::format(" with pointwise ops ({} before, {} after)", prologue.size(), epilogue.size());
     return {"kernel",
             {{"WHAT", what},
              {"PROLOGUE", prologue_fn},
              {"EPILOGUE", epilogue_fn},
+             {"EPI_PTRS", epi_ptrs},
+             {"EPI_ARGS", epi_args},
              {"PLANES", std::to_string(planes())},
              {"POOL_KERNEL", pool},
              {"OUT_SHAPE", py_tuple(out_shape)},
@@ -292,30 +320,40 @@ class WindowProblem final : public FamilyProblem {
 Recognition fail(std::string why) { return {nullptr, std::move(why)}; }
 
 // The tensor a pointwise op of the chain reads: its one argument that is a node, not a constant's literal.
-std::optional<std::string> chain_arg(const OpGraph& g, const Node& n) {
+// A computed node comes first (after the pooling the chain is the pooled value, a parameter beside it a leaf).
+std::optional<std::string> chain_arg(const OpGraph& g, const Node& n, const Leaves& leaves) {
+  std::optional<std::string> first;
   for (const auto& a : n.args)
     if (a.kind == Arg::Kind::ref) {
       const auto* k = g.find_constant(a.ref);
-      if (!(k && k->value)) return a.ref;
+      if (k && k->value) continue;
+      if (!leaves.find(a.ref)) return a.ref;
+      if (!first) first = a.ref;
     }
-  return std::nullopt;
+  return first;
 }
 
 // One pointwise op of the pooled value `value` (a node's first argument) and constants, as a line
 // `v = EXPR  # op`; why not where it reads another tensor or is no pointwise op.
-PointwiseExpr pointwise_line(const OpGraph& g, const Node& n, const std::string& value, const std::string& where) {
+// `tensor` names another tensor the op reads (a variable), or nullopt where the op may read none.
+PointwiseExpr pointwise_line(const OpGraph& g, const Node& n, const std::string& value, const std::string& where,
+                             const std::function<std::optional<std::string>(const std::string&)>& tensor = nullptr) {
   std::string other;
   OperandFn operand = [&](const Arg& a) -> std::optional<std::string> {
     if (a.kind != Arg::Kind::ref) return std::nullopt;
     if (a.ref == value) return "v";
     if (const auto* k = g.find_constant(a.ref); k && k->value) return float_literal(*k->value);
+    if (tensor)
+      if (auto var = tensor(a.ref)) return var;
     other = a.ref;
     return std::nullopt;
   };
   auto e = pointwise_expr(n, operand, "tl.float32");
   if (!other.empty())
-    return {"", fmt::format("{} ({}) {} reads {}: only the pooled values and constants join the pooling", n.name, n.target,
-                            where, other)};
+    return {"", fmt::format("{} ({}) {} reads {}: {}", n.name, n.target, where, other,
+                            tensor ? "only the pooled values, constants and tensors that broadcast to the output join "
+                                     "the pooling's epilogue"
+                                   : "only the pooled values and constants join the pooling")};
   if (e.expr.empty()) return {"", fmt::format("{} ({}) {}: {}", n.name, n.target, where, e.why_not)};
   return {fmt::format("v = {}  # {}", e.expr, n.target), ""};
 }
@@ -349,7 +387,7 @@ Recognition recognise_window(const Family& family, const TraceResult& trace) {
   std::string ref = x->ref;
   while (!leaves.find(ref)) {
     const Node* n = g.find_node(ref);
-    const auto next = n ? chain_arg(g, *n) : std::nullopt;
+    const auto next = n ? chain_arg(g, *n, leaves) : std::nullopt;
     if (!next) return fail("the pooling's input is computed from something other than one tensor's pointwise ops");
     if (auto it = leaves.why.find(n->name); it != leaves.why.end()) return fail(n->name + " (" + n->target + ") " + it->second);
     before.push_back(n);
@@ -367,7 +405,7 @@ Recognition recognise_window(const Family& family, const TraceResult& trace) {
       view = *r.view;
       continue;
     }
-    auto line = pointwise_line(g, n, *chain_arg(g, n), "before the pooling");
+    auto line = pointwise_line(g, n, *chain_arg(g, n, leaves), "before the pooling");
     if (!line.why_not.empty()) return fail(line.why_not);
     if (n.meta.shape != view.shape)
       return fail(fmt::format("{} ({}) before the pooling changes the shape [{}] to [{}]", n.name, n.target,
@@ -438,9 +476,21 @@ Recognition recognise_window(const Family& family, const TraceResult& trace) {
     } else if (!(is_layout_op(o->target) && (o->target.find("squeeze") != std::string::npos ||
                                              o->target == "aten.view.default" || o->target == "aten.clone.default" ||
                                              o->target == "aten.alias.default"))) {
-      const auto next = chain_arg(g, *o);
+      const auto next = chain_arg(g, *o, leaves);
       if (is_layout_op(o->target) || !next) return fail(o->name + " (" + o->target + ") after the pooling");
-      auto line = pointwise_line(g, *o, *next, "after the pooling");
+      const Node* at = o;
+      auto tensor = [&](const std::string& name) -> std::optional<std::string> {
+        const Leaf* operand = leaves.find(name);
+        if (!operand) return std::nullopt;
+        auto strides = broadcast_strides(operand->view, at->meta.shape);
+        if (!strides) return std::nullopt;
+        const std::string var = "e_" + name;
+        for (const auto& op : p->epilogue_operands)
+          if (op.var == var) return var;
+        p->epilogue_operands.push_back({var, *owned_tensor_expr(g, operand->base), at->meta.shape, *strides});
+        return var;
+      };
+      auto line = pointwise_line(g, *o, *next, "after the pooling", tensor);
       if (!line.why_not.empty()) return fail(line.why_not);
       after.push_back(line.expr);
       o = g.find_node(*next);

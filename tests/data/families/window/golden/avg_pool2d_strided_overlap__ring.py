@@ -63,7 +63,7 @@ def ka_prologue(v, ok, fill):
 
 
 @triton.jit
-def ka_epilogue(v):
+def ka_epilogue(v, i, ok):
     # No pointwise ops after the pooling.
     return v
 
@@ -155,8 +155,8 @@ def ka_pool_kernel(x_ptr, out_ptr, IS_MAX: tl.constexpr, D: tl.constexpr, H: tl.
             ph, ih = ka_window_span(oh * SH - PH, KH, H, PH)
             pw, iw = ka_window_span(w0, KW, W, PW)
             acc = ka_window_average(acc, pd * ph * pw, i_d * ih * iw, COUNT_PAD, DIVISOR)
-        tl.store(out_ptr + plane * (OD * OH * OW) + (od * OH + oh) * OW + ow, ka_epilogue(acc).to(out_ptr.dtype.element_ty),
-                 mask=o_ok & (oh < OH))
+        out_at = plane * (OD * OH * OW) + (od * OH + oh) * OW + ow
+        tl.store(out_ptr + out_at, ka_epilogue(acc, out_at, o_ok & (oh < OH)).to(out_ptr.dtype.element_ty), mask=o_ok & (oh < OH))
 
 
 

@@ -65,7 +65,7 @@ def ka_prologue(v, ok, fill):
 
 
 @triton.jit
-def ka_epilogue(v):
+def ka_epilogue(v, i, ok):
     # No pointwise ops after the pooling.
     return v
 
@@ -137,7 +137,8 @@ def ka_pool_kernel(x_ptr, out_ptr, IS_MAX: tl.constexpr, H: tl.constexpr, W: tl.
             ph, ih = ka_window_span(h0, KH, H, PH)
             pw, iw = ka_window_span(w0, KW, W, PW)
             acc = ka_window_average(acc, ph * pw, ih * iw, COUNT_PAD, DIVISOR)
-    tl.store(out_ptr + plane * (OH * OW) + o, ka_epilogue(acc).to(out_ptr.dtype.element_ty), mask=o_ok)
+    out_at = plane * (OH * OW) + o
+    tl.store(out_ptr + out_at, ka_epilogue(acc, out_at, o_ok).to(out_ptr.dtype.element_ty), mask=o_ok)
 
 
 

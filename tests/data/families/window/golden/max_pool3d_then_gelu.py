@@ -63,8 +63,8 @@ def ka_prologue(v, ok, fill):
 
 
 @triton.jit
-def ka_epilogue(v):
-    # The pointwise ops after the pooling, on each output.
+def ka_epilogue(v, i, ok):
+    # The pointwise ops after the pooling, on each output (flat index i of the output, where ok).
     v = (0.5 * v * (1.0 + tl.math.erf(v * 0.7071067811865476)))  # aten.gelu.default
     return v
 
@@ -147,7 +147,8 @@ def ka_pool_kernel(x_ptr, out_ptr, IS_MAX: tl.constexpr, D: tl.constexpr, H: tl.
             ph, ih = ka_window_span(h0, KH, H, PH)
             pw, iw = ka_window_span(w0, KW, W, PW)
             acc = ka_window_average(acc, pd * ph * pw, i_d * ih * iw, COUNT_PAD, DIVISOR)
-    tl.store(out_ptr + plane * (OD * OH * OW) + o, ka_epilogue(acc).to(out_ptr.dtype.element_ty), mask=o_ok)
+    out_at = plane * (OD * OH * OW) + o
+    tl.store(out_ptr + out_at, ka_epilogue(acc, out_at, o_ok).to(out_ptr.dtype.element_ty), mask=o_ok)
 
 
 

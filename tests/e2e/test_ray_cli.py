@@ -17,7 +17,8 @@ RAY_ENV = {"RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER": "0", "RAY_AUTH_MODE": "disabled"
 os.environ.update(RAY_ENV)
 ray = pytest.importorskip("ray")
 
-PROBLEMS = [DATA / "families" / "elementwise" / "problems" / "20_LeakyReLU.py", DATA / "families" / "reduction" / "problems" / "sum_middle.py"]
+# One problem: the Ray executor carries any family's requests the same way (two took 37 s of the suite's time).
+PROBLEMS = [DATA / "families" / "reduction" / "problems" / "sum_middle.py"]
 
 
 @pytest.fixture(scope="module")

@@ -332,6 +332,39 @@ TEST(MatmulFamily, AProductWithUnalignedRowsSuggestsTheAlignedCopyOnTheTensorCor
   }
 }
 
+TEST(MatmulFamily, ALongKUnderFewOutputTilesSuggestsSplittingKFirst) {
+  const auto h200 = find_gpu_spec("NVIDIA H200");
+  const auto dir = test::data_dir() / "families" / "matmul" / "kernelbench";
+  // KernelBench 6: 256 x 256 from K = 524288: four tiles of 128 x 128, so the split that makes 128 programs or
+  // more (64, of 1, 4, 16, 64) comes with the K-major copy first, then alone, then the copy unsplit.
+  const TraceResult t = TraceResult::from_json(test::read_json(dir / "6_Matmul_with_large_K_dimension_.json"));
+  auto p = test::recognised(test::family("matmul"), t);
+  const auto sugs = p->suggestions();
+  ASSERT_EQ(sugs.size(), 5u);
+  EXPECT_EQ(sugs[0].knobs, (Config{{"K_MAJOR", 1}, {"SPLIT_K", 64}, {"input_precision", "tf32"}}));
+  EXPECT_EQ(sugs[1].knobs, (Config{{"K_MAJOR", 1}, {"SPLIT_K", 64}, {"input_precision", "tf32x3"}}));
+  EXPECT_EQ(sugs[2].knobs, (Config{{"SPLIT_K", 64}}));
+  EXPECT_EQ(sugs[4].knobs, (Config{{"K_MAJOR", 1}, {"input_precision", "tf32x3"}}));
+  EXPECT_NE(sugs[2].reason.find("K (524288) is long and the output has 4 tile(s) of the default's 128 x 128: "
+                                "SPLIT_K=64 gives 256 programs"),
+            std::string::npos)
+      << sugs[2].reason;
+  // Under strict the first valid suggestion, the search's second trial, is the split 3xTF32 tile.
+  const KnobSpace& space = p->family().knob_space();
+  std::vector<Config> valid;
+  for (const auto& c : space.enumerate())
+    if (p->valid(c, &*h200, Precision::strict)) valid.push_back(c);
+  const auto configs = suggested_configs(*p, space, valid);
+  ASSERT_GE(configs.size(), 2u);
+  EXPECT_EQ(configs.front().first.at("SPLIT_K"), 64);
+  EXPECT_EQ(configs.front().first.at("input_precision"), "tf32x3");
+  EXPECT_EQ(configs.front().first.at("K_MAJOR"), 1);
+  // A square product (K = M = N = 4096) has tiles enough: no split is suggested.
+  const TraceResult square = TraceResult::from_json(test::read_json(dir / "1_Square_matrix_multiplication_.json"));
+  for (const auto& s : test::recognised(test::family("matmul"), square)->suggestions())
+    EXPECT_FALSE(s.knobs.contains("SPLIT_K"));
+}
+
 TEST(MatmulFamily, AnAlignedProductWithAnOperandNotKMajorSuggestsTheKMajorCopyOnTheTensorCores) {
   const auto h200 = find_gpu_spec("NVIDIA H200");
   const auto dir = test::data_dir() / "families" / "matmul" / "kernelbench";

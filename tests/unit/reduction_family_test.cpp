@@ -10,6 +10,7 @@
 #include "kernelagent/families/reduction/reduction_family.hpp"
 #include "family_support.hpp"
 #include "kernelagent/gpu/gpu_spec.hpp"
+#include "kernelagent/orchestrate/stages/search_request.hpp"
 #include "test_data.hpp"
 
 using namespace kernelagent;
@@ -137,3 +138,26 @@ TEST(ReductionFamily, SoftmaxKeepsARowInRegistersOnlyWhenItFits) {
   EXPECT_NE(f.emit(trace("log_softmax"), c, {"x"}).find("ONE_TILE=False"), std::string::npos);  // 1500 > 1024
 }
 
+
+TEST(ReductionFamily, AReductionOverAnOuterDimensionSuggestsBlocksOfWholeLines) {
+  // KernelBench 47: a sum over the middle of [128, 4096, 4095]; 4095 kept inner elements.
+  const TraceResult t = TraceResult::from_json(
+      test::read_json(test::data_dir() / "families" / "reduction" / "kernelbench" / "47_Sum_reduction_over_a_dimension.json"));
+  auto p = test::recognised(test::family("reduction"), t);
+  const auto sugs = p->suggestions();
+  ASSERT_EQ(sugs.size(), 1u);
+  EXPECT_EQ(sugs[0].knobs, (Config{{"block_i", 64}, {"block_r", 256}, {"num_warps", 8}}));
+  EXPECT_NE(sugs[0].reason.find("4095 kept inner elements"), std::string::npos) << sugs[0].reason;
+  // It is a valid configuration: the search's second trial.
+  const KnobSpace& space = p->family().knob_space();
+  std::vector<Config> valid;
+  for (const auto& c : space.enumerate())
+    if (p->valid(c, nullptr, Precision::strict)) valid.push_back(c);
+  const auto configs = suggested_configs(*p, space, valid);
+  ASSERT_EQ(configs.size(), 1u);
+  EXPECT_EQ(configs[0].first.at("block_i"), 64);
+  EXPECT_EQ(configs[0].first.at("block_r"), 256);
+  // Fewer than 64 inner elements (sum_middle: 33), or a reduction over the innermost: nothing to suggest.
+  EXPECT_TRUE(test::recognised(test::family("reduction"), trace("sum_middle"))->suggestions().empty());
+  EXPECT_TRUE(test::recognised(test::family("reduction"), trace("softmax"))->suggestions().empty());
+}

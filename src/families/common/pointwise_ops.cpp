@@ -126,6 +126,12 @@ const std::map<std::string, Emitter, std::less<>>& emitters() {
          auto x = o.x(0);
          return fmt::format("tl.where({0} > 0, {0}, {0} * {1})", x, o.lit(1, "negative_slope", 0.01));
        }},
+      // PReLU: the slope is a tensor (nn.PReLU's weight, one a channel, viewed to broadcast over the input).
+      {"aten._prelu_kernel.default",
+       [](Operands& o) {
+         auto x = o.x(0);
+         return fmt::format("tl.where({0} > 0, {0}, {0} * {1})", x, o.x(1));
+       }},
       {"aten.sigmoid.default", [](Operands& o) { return fmt::format("tl.sigmoid({})", o.x(0)); }},
       {"aten.tanh.default", [](Operands& o) { return fmt::format("_tanh({})", o.x(0)); }},
       {"aten.silu.default", [](Operands& o) { return fmt::format("({0} * tl.sigmoid({0}))", o.x(0)); }},

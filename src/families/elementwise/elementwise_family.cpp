@@ -35,10 +35,12 @@ std::int64_t numel_of(const std::vector<std::int64_t>& shape) {
   return n;
 }
 
-// A tensor the kernel reads: its variable, what ModelNew passes, and its offset strides over the domain.
+// A tensor the kernel reads: its variable, what ModelNew passes, its offset strides over the domain, and the
+// element it starts at (0 but for GLU's second half).
 struct LoadedLeaf {
   std::string var, ptr, tensor_expr, dtype;
   std::vector<std::int64_t> strides;
+  std::int64_t start = 0;
 };
 
 struct Output {
@@ -56,6 +58,7 @@ class ElementwiseProblem final : public FamilyProblem {
   std::string body;  // one line per computed node, 4 spaces in
   std::vector<Output> outputs;
   std::string device_of;  // a tensor expression to take the device from
+  std::int64_t widest = 0;  // the most elements a read reaches into a tensor (past 2^31: 64-bit offsets)
 
   static std::int64_t block_of(const Config& c) {
     return 32 * c.at("num_warps").get<std::int64_t>() * c.at("elems_per_thread").get<std::int64_t>();
@@ -86,26 +89,27 @@ class ElementwiseProblem final : public FamilyProblem {
     const bool evict_first = c.at("eviction").get<std::string>() == "evict_first";
     std::string params, args, loads, stores, allocs, rets;
     // Offsets past 2^31 need 64-bit arithmetic; below that 32-bit is cheaper.
-    const bool wide = n + block >= (std::int64_t{1} << 31);
+    const bool wide = std::max(n, widest) + block >= (std::int64_t{1} << 31);
     const std::string program_start = wide ? "pid.to(tl.int64) * BLOCK" : "pid * BLOCK";
     bool start_defined = false;
     for (const auto& l : leaves) {
       params += l.ptr + ", ";
       args += l.tensor_expr + ", ";
+      const std::string ptr = l.start == 0 ? l.ptr : fmt::format("{} + {}", l.ptr, l.start);
       const std::string offset = flat_offset(domain, l.strides, "offsets");
       const std::string cast = floating_point(l.dtype) ? ".to(" + compute + ")" : "";
       if (offset == "0") {  // one value broadcast everywhere
-        loads += fmt::format("    {} = tl.load({}){}\n", l.var, l.ptr, cast);
+        loads += fmt::format("    {} = tl.load({}){}\n", l.var, ptr, cast);
       } else if (block_period(l.strides) % block == 0) {
         // Broadcast along the innermost axes over whole programs (diag(a) @ b reads a[i] for a row of b): one
         // value a program, loaded once, where a load per element would issue as many load instructions as
         // the streamed operand's, all of one address.
         if (!start_defined) loads += fmt::format("    ka_start = {}\n", program_start);
         start_defined = true;
-        loads += fmt::format("    {} = tl.load({} + {}){}\n", l.var, l.ptr, flat_offset(domain, l.strides, "ka_start"),
+        loads += fmt::format("    {} = tl.load({} + {}){}\n", l.var, ptr, flat_offset(domain, l.strides, "ka_start"),
                              cast);
       } else
-        loads += fmt::format("    {} = tl.load({} + {}, mask=mask{}){}\n", l.var, l.ptr, offset,
+        loads += fmt::format("    {} = tl.load({} + {}, mask=mask{}){}\n", l.var, ptr, offset,
                              evict_first ? ", eviction_policy=\"evict_first\"" : "", cast);
     }
     for (std::size_t i = 0; i < outputs.size(); ++i) {
@@ -179,7 +183,7 @@ Recognition recognise_elementwise(const Family& family, const TraceResult& trace
           return std::nullopt;
         }
         leaf_index[ref] = p->leaves.size();
-        p->leaves.push_back({var_of(ref), ref + "_ptr", *owned_tensor_expr(g, leaf->base), meta.dtype, *strides});
+        p->leaves.push_back({var_of(ref), ref + "_ptr", *owned_tensor_expr(g, leaf->base), meta.dtype, *strides, 0});
       }
       return var_of(ref);
     }
@@ -204,7 +208,7 @@ Recognition recognise_elementwise(const Family& family, const TraceResult& trace
       std::vector<std::int64_t> strides(p->domain.size(), 0);
       strides[1] = leaf->view.stride.empty() ? 1 : leaf->view.stride[0];
       leaf_index[key] = p->leaves.size();
-      p->leaves.push_back({var, a->ref + "_channel_ptr", *owned_tensor_expr(g, leaf->base), meta.dtype, strides});
+      p->leaves.push_back({var, a->ref + "_channel_ptr", *owned_tensor_expr(g, leaf->base), meta.dtype, strides, 0});
     }
     return var;
   };
@@ -231,6 +235,37 @@ Recognition recognise_elementwise(const Family& family, const TraceResult& trace
       return fail(fmt::format("{} ({}) re-shapes a computed value: only inputs and parameters are re-viewed", node.name,
                               node.target));
     leaf_error.clear();
+    if (node.target == "aten.glu.default") {
+      // GLU: the first half along dim times the sigmoid of the second, read as two views of one input or
+      // parameter, the second starting half the dimension's stride further. Example: nn.GLU(dim=1) over
+      // [4, 6, 9, 10] reads in0[:, :3] and in0[:, 3:] for an output of [4, 3, 9, 10].
+      auto x = node.arg(0, "self");
+      const Leaf* leaf = x && x->kind == Arg::Kind::ref ? leaves.find(x->ref) : nullptr;
+      if (!leaf)
+        return fail(fmt::format("{} ({}) halves a computed value: only an input or a parameter is halved", node.name,
+                                node.target));
+      const auto rank = static_cast<std::int64_t>(leaf->view.shape.size());
+      std::int64_t dim = node.arg(1, "dim") && node.arg(1, "dim")->is_number()
+                             ? static_cast<std::int64_t>(node.arg(1, "dim")->number()) : -1;
+      if (dim < 0) dim += rank;
+      const auto meta = *g.meta_of(leaf->base);
+      if (dim < 0 || dim >= rank || leaf->view.shape[static_cast<std::size_t>(dim)] % 2 != 0 ||
+          !floating_point(meta.dtype))
+        return fail(fmt::format("{} ({}) over a dimension it cannot halve", node.name, node.target));
+      StridedView half = leaf->view;
+      half.shape[static_cast<std::size_t>(dim)] /= 2;
+      auto strides = broadcast_strides(half, p->domain);
+      if (!strides) return fail(fmt::format("{} ({}) is not computed over the output's shape", node.name, node.target));
+      const std::int64_t second = half.shape[static_cast<std::size_t>(dim)] * half.stride[static_cast<std::size_t>(dim)];
+      const std::string tensor = *owned_tensor_expr(g, leaf->base), a = var_of(node.name) + "_a",
+                        b = var_of(node.name) + "_b";
+      p->leaves.push_back({a, a + "_ptr", tensor, meta.dtype, *strides, 0});
+      p->leaves.push_back({b, b + "_ptr", tensor, meta.dtype, *strides, second});
+      p->widest = std::max(p->widest, meta.numel());
+      p->body += fmt::format("    {} = {} * tl.sigmoid({})  # {}\n", var_of(node.name), a, b, node.target);
+      computed.insert(node.name);
+      continue;
+    }
     if (is_batch_norm_eval(node)) {
       auto x = node.arg(0, "input");
       auto xe = x ? operand(*x) : std::nullopt;

@@ -267,48 +267,38 @@ Recognition recognise_elementwise(const Family& family, const TraceResult& trace
     splits[node.name] = sp;
     return true;
   };
+  // Reads a view of an input or parameter (a leaf, a slice of one, a half of GLU's) as the kernel variable
+  // `var`, once per key; nullopt, with leaf_error set, when it cannot be read over the output.
+  auto read_view = [&](const std::string& key, const std::string& var, const std::string& ptr, const Sliced& v,
+                       const std::string& kind) -> std::optional<std::string> {
+    if (leaf_index.contains(key)) return var;
+    const auto meta = *g.meta_of(v.base);
+    auto strides = broadcast_strides(v.view, p->domain);
+    if (!strides) {
+      const std::string shape = fmt::format("[{}]", fmt::join(v.view.shape, ","));
+      leaf_error = fmt::format("{} does not broadcast to the output's shape [{}]",
+                               kind.empty() ? fmt::format("{} of shape {}", key, shape)
+                                            : fmt::format("{}, {} of shape {},", key, kind, shape),
+                               fmt::join(p->domain, ","));
+      return std::nullopt;
+    }
+    if (!floating_point(meta.dtype) && !mask_dtype(meta.dtype)) {
+      leaf_error = fmt::format("{} has dtype {}: only floating-point, integer and bool tensors are read", key, meta.dtype);
+      return std::nullopt;
+    }
+    leaf_index[key] = p->leaves.size();
+    p->leaves.push_back({var, ptr, *owned_tensor_expr(g, v.base), meta.dtype, *strides, v.start});
+    p->widest = std::max(p->widest, meta.numel());
+    return var;
+  };
   OperandFn operand = [&](const Arg& a) -> std::optional<std::string> {
     if (a.kind != Arg::Kind::ref) return std::nullopt;
     const std::string ref = resolve(a.ref);
     if (computed.contains(ref)) return var_of(ref);
-    if (auto it = sliced.find(ref); it != sliced.end()) {
-      if (!leaf_index.contains(ref)) {
-        const auto meta = *g.meta_of(it->second.base);
-        auto strides = broadcast_strides(it->second.view, p->domain);
-        if (!strides) {
-          leaf_error = fmt::format("{}, a slice of shape [{}], does not broadcast to the output's shape [{}]", ref,
-                                   fmt::join(it->second.view.shape, ","), fmt::join(p->domain, ","));
-          return std::nullopt;
-        }
-        if (!floating_point(meta.dtype) && !mask_dtype(meta.dtype)) {
-          leaf_error = fmt::format("{} has dtype {}: only floating-point, integer and bool tensors are read", ref, meta.dtype);
-          return std::nullopt;
-        }
-        leaf_index[ref] = p->leaves.size();
-        p->leaves.push_back({var_of(ref), ref + "_ptr", *owned_tensor_expr(g, it->second.base), meta.dtype, *strides,
-                             it->second.start});
-        p->widest = std::max(p->widest, meta.numel());
-      }
-      return var_of(ref);
-    }
-    if (const Leaf* leaf = leaves.find(ref)) {
-      if (!leaf_index.contains(ref)) {
-        const auto meta = *g.meta_of(leaf->base);
-        auto strides = broadcast_strides(leaf->view, p->domain);
-        if (!strides) {
-          leaf_error = fmt::format("{} of shape [{}] does not broadcast to the output's shape [{}]", ref,
-                                   fmt::join(leaf->view.shape, ","), fmt::join(p->domain, ","));
-          return std::nullopt;
-        }
-        if (!floating_point(meta.dtype) && !mask_dtype(meta.dtype)) {
-          leaf_error = fmt::format("{} has dtype {}: only floating-point, integer and bool tensors are read", ref, meta.dtype);
-          return std::nullopt;
-        }
-        leaf_index[ref] = p->leaves.size();
-        p->leaves.push_back({var_of(ref), ref + "_ptr", *owned_tensor_expr(g, leaf->base), meta.dtype, *strides, 0});
-      }
-      return var_of(ref);
-    }
+    if (auto it = sliced.find(ref); it != sliced.end())
+      return read_view(ref, var_of(ref), ref + "_ptr", it->second, "a slice");
+    if (const Leaf* leaf = leaves.find(ref))
+      return read_view(ref, var_of(ref), ref + "_ptr", Sliced{leaf->base, leaf->view, 0}, "");
     if (const auto* c = g.find_constant(ref); c && c->value) return float_literal(*c->value);
     if (const auto* c = g.find_constant(ref))
       leaf_error = fmt::format("the model holds a tensor constant {} of shape [{}] that is not a parameter or buffer",
@@ -382,16 +372,14 @@ Recognition recognise_elementwise(const Family& family, const TraceResult& trace
       if (dim < 0 || dim >= rank || leaf->view.shape[static_cast<std::size_t>(dim)] % 2 != 0 ||
           !floating_point(meta.dtype))
         return fail(fmt::format("{} ({}) over a dimension it cannot halve", node.name, node.target));
-      StridedView half = leaf->view;
-      half.shape[static_cast<std::size_t>(dim)] /= 2;
-      auto strides = broadcast_strides(half, p->domain);
-      if (!strides) return fail(fmt::format("{} ({}) is not computed over the output's shape", node.name, node.target));
-      const std::int64_t second = half.shape[static_cast<std::size_t>(dim)] * half.stride[static_cast<std::size_t>(dim)];
-      const std::string tensor = *owned_tensor_expr(g, leaf->base), a = var_of(node.name) + "_a",
-                        b = var_of(node.name) + "_b";
-      p->leaves.push_back({a, a + "_ptr", tensor, meta.dtype, *strides, 0});
-      p->leaves.push_back({b, b + "_ptr", tensor, meta.dtype, *strides, second});
-      p->widest = std::max(p->widest, meta.numel());
+      Sliced half{leaf->base, leaf->view, 0};
+      half.view.shape[static_cast<std::size_t>(dim)] /= 2;
+      Sliced second = half;
+      second.start = half.view.shape[static_cast<std::size_t>(dim)] * half.view.stride[static_cast<std::size_t>(dim)];
+      const std::string a = var_of(node.name) + "_a", b = var_of(node.name) + "_b";
+      if (!read_view(node.name + "#a", a, a + "_ptr", half, "a half") ||
+          !read_view(node.name + "#b", b, b + "_ptr", second, "a half"))
+        return fail(leaf_error);
       p->body += fmt::format("    {} = {} * tl.sigmoid({})  # {}\n", var_of(node.name), a, b, node.target);
       computed.insert(node.name);
       continue;

@@ -330,6 +330,12 @@ Recognition recognise_elementwise(const Family& family, const TraceResult& trace
   for (const auto& node : g.nodes) {
     if (!live.contains(node.name)) continue;
     if (leaves.find(node.name)) continue;  // a layout op over an input or parameter: read through its view
+    // An alias of a slice with its shape (`a[...]` traces to aten.alias) reads what the slice reads.
+    if (is_identity_view(node.target) && !node.args.empty() && node.args[0].kind == Arg::Kind::ref &&
+        sliced.contains(node.args[0].ref) && sliced.at(node.args[0].ref).view.shape == node.meta.shape) {
+      sliced[node.name] = sliced.at(node.args[0].ref);
+      continue;
+    }
     if (node.target == "aten.slice.Tensor" || node.target == "aten.split.Tensor" ||
         node.target == "aten.split_with_sizes.default" || (node.target == "getitem" && node.args.size() == 2 &&
                                                            node.args[0].kind == Arg::Kind::ref &&

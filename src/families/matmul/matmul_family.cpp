@@ -19,6 +19,9 @@ namespace {
 
 std::int64_t element_bytes(const std::string& dtype) { return dtype == "float32" ? 4 : 2; }
 
+// Splitting K pays for a workspace and a second kernel: only where K dominates the output's sides.
+bool k_dominates(const MatmulProblem& p) { return p.k >= 4 * std::max(p.m, p.n); }
+
 std::int64_t smallest(const KnobSpace& space, const std::string& knob) {
   std::int64_t best = 0;
   for (const auto& k : space.knobs)
@@ -100,7 +103,7 @@ class MatmulFamilyProblem final : public FamilyProblem {
       // Splitting K pays for a workspace and a second kernel; it helps only when K dominates and the
       // output tiles alone leave the GPU idle.
       const auto bk = c.at("BLOCK_K").get<std::int64_t>();
-      if (p.k < 4 * std::max(p.m, p.n)) return false;
+      if (!k_dominates(p)) return false;
       if (p.k / split < 4 * bk) return false;
       const std::int64_t tiles = p.batch * ((p.m + bm - 1) / bm) * ((p.n + bn - 1) / bn);
       if (gpu && gpu->sm_count > 0 && tiles >= gpu->sm_count) return false;
@@ -148,7 +151,7 @@ class MatmulFamilyProblem final : public FamilyProblem {
   // 128 programs or more, else its largest, keeping at least four K steps of the default's BLOCK_K a split.
   std::int64_t wanted_split() const {
     constexpr std::int64_t kFewTiles = 64, kPrograms = 128;
-    if (!p_.epilogue.empty() || p_.k < 4 * std::max(p_.m, p_.n)) return 1;
+    if (!p_.epilogue.empty() || !k_dominates(p_)) return 1;
     const std::int64_t tiles = default_tiles();
     if (tiles >= kFewTiles) return 1;
     std::vector<std::int64_t> splits;

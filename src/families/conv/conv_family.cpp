@@ -1,6 +1,7 @@
 // The conv family: validity of a configuration for a chain of convolutions, and its kernel file. Each
-// stage runs direct (one input channel per output channel) or as an implicit GEMM; the knobs of the kind
-// a problem does not run stay at their defaults so that the search does not repeat configurations.
+// stage runs direct (one input channel per output channel; or, with DIRECT_CO, a few input channels as outer
+// products) or as an implicit GEMM; the knobs of the kind a problem does not run stay at their defaults so
+// that the search does not repeat configurations.
 
 #include <fmt/format.h>
 
@@ -22,6 +23,15 @@ const char* kDirectKnobs[] = {"BLOCK_H", "BLOCK_W"};
 // A configuration recorded before GATHER_ALONG existed gathered along the K step.
 bool gather_by_position(const Config& c) { return c.value("GATHER_ALONG", std::string("depth")) == "positions"; }
 
+// DIRECT_CO: output channels a program of the outer-product direct kernel; 0 runs those stages as implicit
+// GEMMs (a configuration recorded before the knob existed did).
+std::int64_t outer_channels(const Config& c) { return c.value("DIRECT_CO", std::int64_t{0}); }
+
+// Whether a stage runs direct under this configuration: depthwise always, few input channels with DIRECT_CO.
+bool runs_direct(const ConvStage& s, const Config& c) {
+  return s.direct() || (outer_channels(c) > 0 && s.outer_applies());
+}
+
 std::int64_t element_bytes(const std::string& dtype) { return dtype == "float32" ? 4 : 2; }
 std::string yes(bool b) { return b ? "True" : "False"; }
 
@@ -29,7 +39,7 @@ class ConvFamilyProblem final : public FamilyProblem {
  public:
   ConvFamilyProblem(const Family& f, const TraceResult& t, ConvChain chain)
       : FamilyProblem(f, t), c_(std::move(chain)), default_(f.knob_space().default_config()) {
-    for (const auto& s : c_.stages) (s.direct() ? direct_ : gemm_) = true;
+    for (const auto& s : c_.stages) outer_ = outer_ || s.outer_applies();
   }
 
   // Under --precision strict an fp32 convolution's baseline is cuDNN on the FP32 pipe; 3xTF32 on the tensor
@@ -54,16 +64,37 @@ class ConvFamilyProblem final : public FamilyProblem {
   // channels, the window rows over a copy padded to 4 channels) ran 2.75 ms at 128 x 128 in steps of 16
   // against 3.54 ms at 128 x 64 (3.86 in steps of 32, which the rows of 3 channels fill less; IEEE cuDNN
   // 2.82 ms), so the window rows take steps of 16 there.
+  //
+  // Where every such product reads 2 to 8 input channels (a stem over RGB), its K is a few dozen to a few
+  // hundred and the GEMM pads it (KernelBench 54, 3 -> 64 channels, 3x3x3: K 81 walked as 9 window rows of 16;
+  // on the H100 2.50 ms with 3xTF32 against 1.79 ms for IEEE cuDNN, 12 % of the floor of its output's bytes):
+  // the outer-product direct kernel does exactly the fp32 multiply-adds, each input loaded once a tap for 64
+  // channels, and comes first; a block of channels that divides the output channels, the tile 128 outputs a
+  // thread at 8 warps.
   std::vector<KnobSuggestion> suggestions() const override {
-    bool fp32_gemm = false, one_position = true, wide_groups = true, rows = true;
+    bool fp32_gemm = false, one_position = true, wide_groups = true, rows = true, outer = true;
+    std::int64_t cout = 0, oh = 1, ow = 1;
     for (const auto& s : c_.stages) {
       if (s.direct()) continue;
       fp32_gemm = fp32_gemm || s.dtype == "float32";
       one_position = one_position && !s.transposed && s.window() == 1;
       wide_groups = wide_groups && s.cog() > 64;
       rows = rows && s.rows_apply();
+      outer = outer && s.outer_applies();
+      cout = std::max(cout, s.cout);
+      oh = std::max(oh, s.out[1]), ow = std::max(ow, s.out[2]);
     }
+    // Rows of fewer than 24 outputs would leave most of a 32-wide tile idle (BLOCK_W takes no less).
+    outer = outer && ow >= 24;
     if (!fp32_gemm) return {};
+    std::vector<KnobSuggestion> out;
+    if (outer) {
+      const std::int64_t co = cout % 64 == 0 || cout > 96 ? 64 : cout % 32 == 0 || cout > 16 ? 32 : 16;
+      const std::int64_t bw = ow >= 48 ? 64 : 32, bh = std::min({std::int64_t{32}, 128 * 256 / (co * bw), pow2_at_least(oh)});
+      out.push_back({{{"DIRECT_CO", co}, {"BLOCK_H", bh}, {"BLOCK_W", bw}, {"num_warps", 8}},
+                     "few input channels: a direct kernel of exact fp32 outer products, each input loaded once a "
+                     "window position for a block of output channels, where the implicit GEMM pads a short K"});
+    }
     const std::string why =
         "an fp32 implicit GEMM: the tensor cores (3xTF32 keeps fp32 accuracy) fed contiguous channels from a "
         "channels-last copy";
@@ -76,7 +107,6 @@ class ConvFamilyProblem final : public FamilyProblem {
     const std::string why_wide_first =
         "an fp32 implicit GEMM of more than 64 output channels a group, read channels-first in 128-channel tiles: "
         "no copy, which a strided convolution does not repay";
-    std::vector<KnobSuggestion> out;
     for (const char* prec : {"tf32", "tf32x3"}) {
       if (one_position && std::string_view(prec) == "tf32x3")
         out.push_back({{{"GATHER_ALONG", "depth"}, {"num_warps", 4}, {"input_precision", prec}}, why_pointwise});
@@ -97,37 +127,50 @@ class ConvFamilyProblem final : public FamilyProblem {
 
  protected:
   bool valid_config(const Config& c, const GpuSpec* gpu, Precision precision) const override {
-    if (!gemm_)
+    const std::int64_t co = outer_channels(c);
+    if (co > 0 && !outer_) return false;
+    bool gemm = false, direct = false;
+    for (const auto& s : c_.stages) (runs_direct(s, c) ? direct : gemm) = true;
+    if (!gemm)
       for (const auto* k : kGemmKnobs)
         if (c.at(k) != default_.at(k)) return false;
-    if (!direct_)
+    if (!direct)
       for (const auto* k : kDirectKnobs)
         if (c.at(k) != default_.at(k)) return false;
-    if (!gemm_ && !gather_at_default(c)) return false;
+    if (!gemm && !gather_at_default(c)) return false;
     const auto warps = c.at("num_warps").get<std::int64_t>();
-    if (gemm_ && !valid_gemm(c, gpu, precision)) return false;
-    if (direct_) {
+    if (gemm && !valid_gemm(c, gpu, precision)) return false;
+    if (direct) {
       const auto bh = c.at("BLOCK_H").get<std::int64_t>(), bw = c.at("BLOCK_W").get<std::int64_t>();
-      std::int64_t oh = 1, ow = 1;
-      for (const auto& s : c_.stages)
-        if (s.direct()) oh = std::max(oh, s.out[1]), ow = std::max(ow, s.out[2]);
+      std::int64_t oh = 1, ow = 1, cout = 1;
+      bool depthwise = false;
+      for (const auto& s : c_.stages) {
+        if (!runs_direct(s, c)) continue;
+        oh = std::max(oh, s.out[1]), ow = std::max(ow, s.out[2]);
+        if (s.direct()) depthwise = true; else cout = std::max(cout, s.cout);
+      }
       if (bh > pow2_at_least(oh) || bw > std::max<std::int64_t>(32, pow2_at_least(ow))) return false;
-      const std::int64_t per_thread = bh * bw / (32 * warps);
-      if (per_thread < 1 || per_thread > 64) return false;
+      // Outputs a thread accumulates: 1 to 64 of a depthwise tile, 1 to 128 of a block of channels times a tile.
+      const std::int64_t threads = 32 * warps;
+      if (depthwise && (bh * bw < threads || bh * bw > 64 * threads)) return false;
+      if (co > 0 && (co > std::max<std::int64_t>(16, pow2_at_least(cout)) || co * bh * bw < threads ||
+                     co * bh * bw > 128 * threads))
+        return false;
     }
     return true;
   }
 
   Emission emission(const Config& c) const override {
-    bool gemm = false, direct = false, tconv = false, relayout = false;
+    bool gemm = false, direct = false, outer = false, tconv = false, relayout = false;
     std::string stages, what;
     if (c_.pad) stages += pad_launch(*c_.pad);
     for (std::size_t i = 0; i < c_.stages.size(); ++i) {
       const ConvStage& s = c_.stages[i];
-      const bool cl = !s.direct() && channels_last(s, c);
-      relayout = relayout || cl;
-      (s.direct() ? direct : s.transposed ? tconv : gemm) = true;
-      stages += s.direct() ? direct_launch(s, c) : gemm_launch(s, c, cl);
+      const bool by_outer = runs_direct(s, c) && !s.direct();
+      const bool cl = channels_last(s, c);
+      relayout = relayout || cl || by_outer;  // the outer-product kernel reads a tap-major copy of the weight
+      (s.direct() ? direct : by_outer ? outer : s.transposed ? tconv : gemm) = true;
+      stages += s.direct() ? direct_launch(s, c) : by_outer ? outer_launch(s, c) : gemm_launch(s, c, cl);
       what += fmt::format("{}{}", what.empty() ? "" : " ", describe(s, i));
     }
     std::vector<std::string> kernels;
@@ -150,6 +193,7 @@ class ConvFamilyProblem final : public FamilyProblem {
     if (gemm) kernels.push_back(render("gemm", epi_values("o[None, :]")));
     if (tconv) kernels.push_back(render("tconv", epi_values("o[None, :]")));
     if (direct) kernels.push_back(render("direct", epi_values("o")));
+    if (outer) kernels.push_back(render("outer", epi_values("o[:, None]")));
     if (epi) {
       std::string lines = ch_loads;
       for (const auto& l : c_.epilogue) lines += "    " + l + "\n";
@@ -170,7 +214,7 @@ class ConvFamilyProblem final : public FamilyProblem {
  private:
   ConvChain c_;
   Config default_;
-  bool gemm_ = false, direct_ = false;  // whether some stage runs as an implicit GEMM, some direct
+  bool outer_ = false;  // whether some stage can run as the outer-product direct kernel
 
   // Whether GATHER_ALONG is at its default, where it must stay when no stage gathers a channels-first input
   // (a configuration recorded before the knob existed lacks it and passes).
@@ -189,7 +233,7 @@ class ConvFamilyProblem final : public FamilyProblem {
     std::int64_t m = 1, n = 1, k = 1;
     bool window_pays = false, rows_pay = false, cl_applies = false, channels_first = false;
     for (const auto& s : c_.stages) {
-      if (s.direct()) continue;
+      if (runs_direct(s, c)) continue;
       m = std::max(m, s.gemm_m());
       n = std::max(n, s.cog());
       // A transposed stage always walks the window outer (its phases pick window positions).
@@ -219,7 +263,7 @@ class ConvFamilyProblem final : public FamilyProblem {
   // Whether this stage reads a channels-last copy of its input under this configuration: the window
   // order (or a 1 x 1 window, where both orders are one) over spatial axes that flatten into one.
   static bool channels_last(const ConvStage& s, const Config& c) {
-    if (c.at("CHANNELS_LAST").get<int>() != 1 || s.direct() || !s.spatial_contiguous()) return false;
+    if (c.at("CHANNELS_LAST").get<int>() != 1 || runs_direct(s, c) || !s.spatial_contiguous()) return false;
     return s.transposed || s.window() == 1 || c.at("K_ORDER").get<std::string>() == "window" || by_rows(s, c);
   }
 
@@ -370,6 +414,30 @@ class ConvFamilyProblem final : public FamilyProblem {
               {"BLOCK_W", std::to_string(bw)},
               {"NUM_WARPS", c.at("num_warps").dump()}});
     return render("launch_direct", v);
+  }
+
+  std::string outer_launch(const ConvStage& s, const Config& c) const {
+    auto v = common(s, index_of(s));
+    const auto bh = c.at("BLOCK_H").get<std::int64_t>(), bw = c.at("BLOCK_W").get<std::int64_t>();
+    const std::int64_t co = outer_channels(c);
+    v.insert({{"X", s.input_expr},
+              {"PLANES", std::to_string(s.batch * cdiv(s.cout, co) * s.out[0])},
+              {"TILES", std::to_string(cdiv(s.out[1], bh) * cdiv(s.out[2], bw))},
+              {"COUT", std::to_string(s.cout)},
+              {"CG", std::to_string(s.cg())},
+              {"KVOL", std::to_string(s.window())},
+              {"TAPS", std::to_string(s.gemm_k())},
+              {"WINDOW", window_args(s)},
+              {"XS_N", std::to_string(s.xs_n)},
+              {"XS_C", std::to_string(s.xs_c)},
+              {"XS_D", std::to_string(s.xs[0])},
+              {"XS_H", std::to_string(s.xs[1])},
+              {"XS_W", std::to_string(s.xs[2])},
+              {"BLOCK_CO", std::to_string(co)},
+              {"BLOCK_H", std::to_string(bh)},
+              {"BLOCK_W", std::to_string(bw)},
+              {"NUM_WARPS", c.at("num_warps").dump()}});
+    return render("launch_outer", v);
   }
 };
 

@@ -29,6 +29,10 @@ bool ConvStage::rows_apply() const {
          spatial_contiguous();
 }
 
+bool ConvStage::outer_applies() const {
+  return !transposed && groups == 1 && cg() >= 2 && cg() <= 8 && gemm_k() <= 512;
+}
+
 std::int64_t ConvStage::rows_channels() const {
   std::int64_t p = 1;
   while (p < cg()) p *= 2;

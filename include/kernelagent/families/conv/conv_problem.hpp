@@ -54,6 +54,11 @@ struct ConvStage {
   // window row, one contiguous run of KW positions x rows_channels() channels from a channels-last copy whose
   // channels are padded with zeros to that power of two.
   bool rows_apply() const;
+  // The outer-product direct kernel (knob DIRECT_CO): a forward convolution of one group with 2 to 8 input
+  // channels and at most 512 of them times window positions, each of which one outer product of a block of
+  // output channels' weights by a tile of inputs on the FP32 pipe, where the implicit GEMM's K would be short
+  // and padded.
+  bool outer_applies() const;
   std::int64_t rows_channels() const;
   // The largest element offset any of its kernels computes, for the choice of 64-bit offsets.
   std::int64_t max_offset() const;

@@ -396,47 +396,40 @@ class ConvFamilyProblem final : public FamilyProblem {
     return render_from(s.transposed ? "launch_tconv" : "launch_gemm", v);
   }
 
-  std::string direct_launch(const ConvStage& s, const Config& c) const {
+  // The values both direct kernels' launches fill: the input, its strides, the window and the tile; `co`
+  // output channels a program (the depthwise kernel's one).
+  std::map<std::string, std::string> direct_values(const ConvStage& s, const Config& c, std::int64_t co) const {
     auto v = common(s, index_of(s));
     const auto bh = c.at("BLOCK_H").get<std::int64_t>(), bw = c.at("BLOCK_W").get<std::int64_t>();
-    v.insert({{"X", s.input_expr},
-              {"PLANES", std::to_string(s.batch * s.cout * s.out[0])},
-              {"TILES", std::to_string(cdiv(s.out[1], bh) * cdiv(s.out[2], bw))},
-              {"COUT", std::to_string(s.cout)},
-              {"COG", std::to_string(s.cog())},
-              {"WINDOW", window_args(s)},
-              {"XS_N", std::to_string(s.xs_n)},
-              {"XS_C", std::to_string(s.xs_c)},
-              {"XS_D", std::to_string(s.xs[0])},
-              {"XS_H", std::to_string(s.xs[1])},
-              {"XS_W", std::to_string(s.xs[2])},
-              {"BLOCK_H", std::to_string(bh)},
-              {"BLOCK_W", std::to_string(bw)},
-              {"NUM_WARPS", c.at("num_warps").dump()}});
-    return render("launch_direct", v);
-  }
-
-  std::string outer_launch(const ConvStage& s, const Config& c) const {
-    auto v = common(s, index_of(s));
-    const auto bh = c.at("BLOCK_H").get<std::int64_t>(), bw = c.at("BLOCK_W").get<std::int64_t>();
-    const std::int64_t co = outer_channels(c);
     v.insert({{"X", s.input_expr},
               {"PLANES", std::to_string(s.batch * cdiv(s.cout, co) * s.out[0])},
               {"TILES", std::to_string(cdiv(s.out[1], bh) * cdiv(s.out[2], bw))},
               {"COUT", std::to_string(s.cout)},
-              {"CG", std::to_string(s.cg())},
-              {"KVOL", std::to_string(s.window())},
-              {"TAPS", std::to_string(s.gemm_k())},
               {"WINDOW", window_args(s)},
               {"XS_N", std::to_string(s.xs_n)},
               {"XS_C", std::to_string(s.xs_c)},
               {"XS_D", std::to_string(s.xs[0])},
               {"XS_H", std::to_string(s.xs[1])},
               {"XS_W", std::to_string(s.xs[2])},
-              {"BLOCK_CO", std::to_string(co)},
               {"BLOCK_H", std::to_string(bh)},
               {"BLOCK_W", std::to_string(bw)},
               {"NUM_WARPS", c.at("num_warps").dump()}});
+    return v;
+  }
+
+  std::string direct_launch(const ConvStage& s, const Config& c) const {
+    auto v = direct_values(s, c, 1);
+    v["COG"] = std::to_string(s.cog());
+    return render("launch_direct", v);
+  }
+
+  std::string outer_launch(const ConvStage& s, const Config& c) const {
+    const std::int64_t co = outer_channels(c);
+    auto v = direct_values(s, c, co);
+    v.insert({{"CG", std::to_string(s.cg())},
+              {"KVOL", std::to_string(s.window())},
+              {"TAPS", std::to_string(s.gemm_k())},
+              {"BLOCK_CO", std::to_string(co)}});
     return render("launch_outer", v);
   }
 };

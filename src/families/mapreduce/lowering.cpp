@@ -380,6 +380,9 @@ class Lowering {
     if (t == "aten.amax.default" || t == "aten.amin.default" || t == "aten.max.dim" || t == "aten.min.dim" ||
         t == "aten.max.default" || t == "aten.min.default")
       return lower_extreme(n);
+    if (t == "aten.all.dim" || t == "aten.all.dims" || t == "aten.all.default" || t == "aten.any.dim" ||
+        t == "aten.any.dims" || t == "aten.any.default")
+      return lower_all_any(n);
     if (t == "aten.logsumexp.default") return lower_logsumexp(n);
     if (t == "aten.var.correction" || t == "aten.std.correction" || t == "aten.var_mean.correction" ||
         t == "aten.std_mean.correction" || t == "aten.var.dim" || t == "aten.std.dim")
@@ -554,6 +557,25 @@ class Lowering {
       multi_[n.name] = {r, ""};  // the values; not the indices
     else
       alias_[n.name] = r;
+  }
+
+  // all / any over dims (of a mask such as x > 0, or of any tensor: its non-zeros): the least / greatest of
+  // (x != 0) read as fp32 zeros and ones, exact at any count, then a bool again.
+  void lower_all_any(const Node& n) {
+    auto x = n.arg(0, "self");
+    if (!x || x->kind != Arg::Kind::ref) fail(n.name + " (" + n.target + ") reduces something that is not a tensor");
+    const auto meta = g_.meta_of(x->ref);
+    const std::string in = use(x->ref, meta ? meta->shape : std::vector<std::int64_t>{});
+    const auto shape = shaped(in).shape;
+    const bool all = n.target.ends_with(".default");
+    const auto dims = all ? all_axes(shape) : dims_or_fail(n, 1, "dim", shape.size());
+    const bool keep = !all && bool_arg(n.arg(2, "keepdim"), false);
+    const auto out_shape = reduced_shape(shape, dims, keep);
+    const std::string nonzero = pointwise("aten.ne.Scalar", {ref_arg(in), number_arg(0)}, shape, "bool");
+    const std::string ones = pointwise("aten._to_copy.default", {ref_arg(nonzero)}, shape, "float32");
+    const bool is_all = n.target.starts_with("aten.all");
+    const auto r = reduce(is_all ? ReduceOp::min : ReduceOp::max, ones, dims, out_shape).front();
+    alias_[n.name] = pointwise("aten.gt.Scalar", {ref_arg(r), number_arg(0.5)}, out_shape, "bool");
   }
 
   // logsumexp(x, dim, keepdim): the reduction log-softmax takes its shift from, as a result of its own.

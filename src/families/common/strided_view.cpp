@@ -44,6 +44,7 @@ LayoutResult fail(const Node& node, std::string why) {
 
 LayoutResult permuted(const StridedView& in, const std::vector<std::size_t>& order) {
   StridedView out;
+  out.offset = in.offset;
   for (auto d : order) {
     out.shape.push_back(in.shape[d]);
     out.stride.push_back(in.stride[d]);
@@ -94,6 +95,8 @@ bool StridedView::row_major() const {
 bool is_layout_op(std::string_view target) {
   return std::find(kLayoutOps.begin(), kLayoutOps.end(), target) != kLayoutOps.end();
 }
+
+bool is_slice_op(std::string_view target) { return target == "aten.slice.Tensor" || target == "aten.select.int"; }
 
 // PyTorch's computeStride (aten/src/ATen/TensorUtils.cpp): walk the old dims from the innermost, grouping
 // them into chunks that are contiguous among themselves; each chunk must be exactly covered by new dims.
@@ -166,12 +169,13 @@ LayoutResult apply_layout_op(const Node& node, const StridedView& in) {
     if (!shape) return fail(node, "has a shape that does not keep the element count");
     auto stride = view_strides(in, *shape);
     if (!stride) return fail(node, "needs a copy: its operand's layout cannot be re-viewed in that shape");
-    return {StridedView{*shape, *stride}, {}};
+    return {StridedView{*shape, *stride, in.offset}, {}};
   }
   if (t == "aten.expand.default") {
     auto req = ints_arg(node, 1, "size");
     if (!req || req->size() < rank) return fail(node, "has a size with fewer dims than its operand");
     StridedView out;
+    out.offset = in.offset;
     const std::size_t lead = req->size() - rank;
     for (std::size_t i = 0; i < req->size(); ++i) {
       const std::int64_t want = (*req)[i];
@@ -217,11 +221,50 @@ LayoutResult apply_layout_op(const Node& node, const StridedView& in) {
       }
     }
     StridedView out;
+    out.offset = in.offset;
     for (std::size_t i = 0; i < rank; ++i) {
       if (drop[i] && in.shape[i] == 1) continue;
       out.shape.push_back(in.shape[i]);
       out.stride.push_back(in.stride[i]);
     }
+    return {out, {}};
+  }
+  if (t == "aten.slice.Tensor") {
+    // x[..., start:end:step] along dim: PyTorch clamps start and end into [0, size] after counting negative
+    // ones from the end.
+    auto d = int_arg(node, 1, "dim");
+    auto w = wrap_dim(d.value_or(0), rank);
+    if (!w || rank == 0) return fail(node, "has a dim the tensor does not have");
+    const std::int64_t size = in.shape[*w];
+    auto bound = [&](std::size_t i, const char* kw, std::int64_t fallback) -> std::optional<std::int64_t> {
+      auto a = node.arg(i, kw);
+      if (!a || (a->kind == Arg::Kind::value && a->value.is_null())) return fallback;
+      if (!a->is_number()) return std::nullopt;
+      double v = a->number();  // x[:, 1:] traces its end as 2^63 - 1
+      if (v < 0) v += static_cast<double>(size);
+      return static_cast<std::int64_t>(std::clamp(v, 0.0, static_cast<double>(size)));
+    };
+    auto start = bound(2, "start", 0), end = bound(3, "end", size);
+    auto step = int_arg(node, 4, "step");
+    if (!start || !end || (step && *step < 1)) return fail(node, "has bounds that are not constants");
+    const std::int64_t s = step.value_or(1);
+    StridedView out = in;
+    out.shape[*w] = *end > *start ? (*end - *start + s - 1) / s : 0;
+    out.stride[*w] = in.stride[*w] * s;
+    out.offset = in.offset + *start * in.stride[*w];
+    return {out, {}};
+  }
+  if (t == "aten.select.int") {
+    auto d = int_arg(node, 1, "dim");
+    auto i = int_arg(node, 2, "index");
+    auto w = d ? wrap_dim(*d, rank) : std::nullopt;
+    if (!w || rank == 0 || !i) return fail(node, "has a dim or index that is not a constant the tensor has");
+    const std::int64_t index = *i < 0 ? *i + in.shape[*w] : *i;
+    if (index < 0 || index >= in.shape[*w]) return fail(node, "selects an index outside the tensor");
+    StridedView out = in;
+    out.offset = in.offset + index * in.stride[*w];
+    out.shape.erase(out.shape.begin() + static_cast<std::ptrdiff_t>(*w));
+    out.stride.erase(out.stride.begin() + static_cast<std::ptrdiff_t>(*w));
     return {out, {}};
   }
   return fail(node, "is not a layout op");

@@ -103,7 +103,8 @@ struct Fail {
 
 class Lowering {
  public:
-  explicit Lowering(const TraceResult& trace) : g_(trace.graph), leaves_(find_leaves(trace.graph)) {}
+  // Slices of inputs and parameters are leaves too: an operand's pointer starts at its view's first element.
+  explicit Lowering(const TraceResult& trace) : g_(trace.graph), leaves_(find_leaves(trace.graph, true)) {}
 
   std::variant<Program, std::string> run() {
     try {
@@ -157,7 +158,8 @@ class Lowering {
       Operand o;
       o.var = fmt::format("x_{}_{}", ref, p_.operands.size());
       o.ptr = fmt::format("{}_ptr", o.var);
-      o.tensor_expr = *owned_tensor_expr(g_, leaf->base);
+      o.base_expr = *owned_tensor_expr(g_, leaf->base);
+      o.tensor_expr = leaf_tensor_expr(o.base_expr, leaf->view);
       o.dtype = meta.dtype;
       p_.operands.push_back(o);
       pending_.push_back({o.var, leaf->view, frame});
@@ -374,6 +376,9 @@ class Lowering {
     }
     if (is_identity_view(t) || t == "aten.alias.default" || t == "aten.detach.default" || is_layout_op(t))
       return lower_view(n);
+    if (is_slice_op(t))
+      fail(fmt::format("{} ({}) takes a part of a computed value: the map-reduce family reads parts of inputs and "
+                       "parameters only", n.name, t));
     if (t == "aten.add_.Tensor") return lower_counter(n);
     if (t == "aten.sum.dim_IntList" || t == "aten.sum.default") return lower_sum(n, false);
     if (t == "aten.mean.dim" || t == "aten.mean.default") return lower_sum(n, true);
@@ -662,7 +667,7 @@ class Lowering {
     if (!strides) fail(n.name + " (" + n.target + ") has a weight or bias the family cannot re-view");
     // A leaf of its own: the parameter seen in the view shape, broadcast into the frame.
     const std::string ref = fmt::format("{}__{}", trace_ref, view_shape.size());
-    leaves_.by_ref[ref] = {leaf->base, StridedView{view_shape, *strides}};
+    leaves_.by_ref[ref] = {leaf->base, StridedView{view_shape, *strides, leaf->view.offset}};
     return use(ref, frame);
   }
 
@@ -702,7 +707,7 @@ class Lowering {
     };
     if (!repeated(1, "weight", f.weight) || !repeated(2, "bias", f.bias)) return std::nullopt;
     f.x = fmt::format("{}__instance", x->ref);
-    leaves_.by_ref[f.x] = {leaf->base, StridedView{f.shape, *strides}};
+    leaves_.by_ref[f.x] = {leaf->base, StridedView{f.shape, *strides, leaf->view.offset}};
     return f;
   }
 
@@ -785,7 +790,7 @@ class Lowering {
       auto strides = view_strides(leaf->view, domain);
       if (!strides) fail(n.name + " (group_norm) reads an input the family cannot re-view by groups");
       const std::string ref = x_arg->ref + "__groups";
-      leaves_.by_ref[ref] = {leaf->base, StridedView{domain, *strides}};
+      leaves_.by_ref[ref] = {leaf->base, StridedView{domain, *strides, leaf->view.offset}};
       x = use(ref, domain);
     } else {
       x = reshape_value(use(x_arg->ref, meta.shape), domain);
@@ -896,7 +901,8 @@ class Lowering {
       const Leaf* target_leaf = leaves_.find(target_ref);
       if (src != reshaped_.end() && shaped(src->second).shape == p_.domain && squeezed(shape) == squeezed(p_.domain) &&
           p_.domain.size() > 1 && p_.domain[1] == shape[1] && reduced_axes() == std::vector<std::size_t>{1} &&
-          target_leaf && g_.meta_of(target_leaf->base) && g_.meta_of(target_leaf->base)->shape == kept_shape()) {
+          target_leaf && target_leaf->view.offset == 0 && g_.meta_of(target_leaf->base) &&
+          g_.meta_of(target_leaf->base)->shape == kept_shape()) {
         logp = src->second;
         shape = p_.domain;
         target_ref = target_leaf->base;

@@ -238,7 +238,7 @@ class MapReduceProblem final : public FamilyProblem {
   };
   Buffers buffers() const {
     Buffers b;
-    b.device = p_.operands.front().tensor_expr;
+    b.device = p_.operands.front().base_expr;
     for (const auto& o : p_.operands) b.args += o.tensor_expr + ", ";
     for (std::size_t i = 0; i < p_.outputs.size(); ++i) {
       const Output& o = p_.outputs[i];

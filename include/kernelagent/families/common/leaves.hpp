@@ -24,7 +24,14 @@ struct Leaves {
   const Leaf* find(const std::string& ref) const;
 };
 
-// The leaves of the graph. A 0-d constant that ModelNew does not own is a literal, not a leaf.
-Leaves find_leaves(const OpGraph& graph);
+// The leaves of the graph. A 0-d constant that ModelNew does not own is a literal, not a leaf. With
+// `slices`, a slice or select of a leaf is a leaf too, its view's offset where the part starts: only for a
+// family that reads the offset (leaf_tensor_expr below).
+Leaves find_leaves(const OpGraph& graph, bool slices = false);
+
+// The Python expression ModelNew passes a kernel for a leaf: the base's own (`tensor_expr`) where its view
+// starts at the storage's first element, else a one-element view of the base whose first element is the
+// view's, so that the kernel's pointer points there and the view's strides index on from it.
+std::string leaf_tensor_expr(const std::string& tensor_expr, const StridedView& view);
 
 }  // namespace kernelagent

@@ -17,6 +17,7 @@ namespace kernelagent {
 struct StridedView {
   std::vector<std::int64_t> shape;
   std::vector<std::int64_t> stride;  // in elements; 0 along broadcast (expanded) dims
+  std::int64_t offset = 0;           // elements from the storage's first to the view's first (a slice's start)
 
   static StridedView contiguous(std::vector<std::int64_t> shape);
   bool row_major() const;  // the same element order as a contiguous tensor of this shape
@@ -24,6 +25,10 @@ struct StridedView {
 
 // True for the aten ops that only re-view their first argument's data (no arithmetic).
 bool is_layout_op(std::string_view target);
+
+// True for the ops that view a part of their first argument (x[:, a:b:s], x[:, i], narrow): views with an
+// offset, which apply_layout_op computes but only the families that read `offset` ask for.
+bool is_slice_op(std::string_view target);
 
 struct LayoutResult {
   std::optional<StridedView> view;  // nullopt when the op cannot be expressed as a view

@@ -31,6 +31,7 @@ struct Operand {
   std::string var;          // the kernels' variable for its loaded value: "x_in0"
   std::string ptr;          // the kernels' pointer parameter: "in0_ptr"
   std::string tensor_expr;  // what ModelNew passes: "in0", self.get_parameter("ln.weight")
+  std::string base_expr;    // the tensor it is part of (tensor_expr but for a slice's: in0[:, 3:] is in0)
   std::string dtype;
   std::vector<std::int64_t> strides;  // over the domain
   Level level = Level::element;       // element when it varies along a reduced axis; row when only along kept ones

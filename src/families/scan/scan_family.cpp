@@ -63,7 +63,14 @@ std::int64_t product(const std::vector<std::int64_t>& v, std::size_t from, std::
 struct Leaf_ {
   std::string var, ptr, tensor_expr, dtype;
   std::vector<std::int64_t> strides;  // over the domain
+  std::string base_expr;              // the tensor a slice's tensor_expr is part of (tensor_expr for the rest)
 };
+
+// A leaf as the kernel reads it: a slice of an input or parameter from where it starts (leaf_tensor_expr).
+Leaf_ make_leaf(const OpGraph& g, const Leaf& leaf, const std::string& var, std::vector<std::int64_t> strides) {
+  const std::string base = *owned_tensor_expr(g, leaf.base);
+  return {var, var + "_ptr", leaf_tensor_expr(base, leaf.view), g.meta_of(leaf.base)->dtype, std::move(strides), base};
+}
 
 class ScanProblem final : public FamilyProblem {
  public:
@@ -177,7 +184,7 @@ class ScanProblem final : public FamilyProblem {
              {"RESULT", result},
              {"OUT_SHAPE", py_tuple(out_shape)},
              {"OUT_DTYPE", out_dtype},
-             {"DEVICE", leaves.front().tensor_expr},
+             {"DEVICE", leaves.front().base_expr},
              {"PROGRAMS", std::to_string(outer * cdiv(inner, bi))},
              {"ARGS", args},
              {"NUM_WARPS", std::to_string(c.at("num_warps").get<int>())}}};
@@ -244,7 +251,7 @@ std::string lower_epilogue(ScanProblem& p, const OpGraph& g, const Leaves& leave
         return std::nullopt;
       }
       const std::string var = fmt::format("y_{}", a.ref);
-      p.epilogue_leaves.push_back({var, var + "_ptr", *owned_tensor_expr(g, leaf->base), g.meta_of(leaf->base)->dtype, *strides});
+      p.epilogue_leaves.push_back(make_leaf(g, *leaf, var, *strides));
       var_of[a.ref] = var;
       return var;
     }
@@ -466,7 +473,8 @@ Recognition recognise_scan(const Family& family, const TraceResult& trace) {
   p->inner = product(p->domain, p->dim + 1, p->domain.size());
 
   // The prologue: everything else must be a pointwise node over the domain, or a leaf the value reads.
-  const Leaves leaves = find_leaves(g);
+  // Slices of inputs and parameters are leaves too, read from where they start.
+  const Leaves leaves = find_leaves(g, true);
   std::set<std::string> computed;
   std::string error;
   for (const auto& n : g.nodes) {
@@ -494,9 +502,8 @@ Recognition recognise_scan(const Family& family, const TraceResult& trace) {
                                 fmt::join(leaf->view.shape, ","), fmt::join(p->domain, ","));
             return std::nullopt;
           }
-          const auto meta = *g.meta_of(leaf->base);
           const std::string var = fmt::format("x_{}", ref);
-          p->leaves.push_back({var, var + "_ptr", *owned_tensor_expr(g, leaf->base), meta.dtype, *strides});
+          p->leaves.push_back(make_leaf(g, *leaf, var, *strides));
           p->leaf_var_[ref] = var;
         }
         return p->leaf_var_.at(ref);
@@ -519,7 +526,7 @@ Recognition recognise_scan(const Family& family, const TraceResult& trace) {
       const auto meta = *g.meta_of(leaf->base);
       if (!float_dtype(meta.dtype)) return fail("a scan of " + meta.dtype + " values");
       const std::string var = fmt::format("x_{}", value);
-      p->leaves.push_back({var, var + "_ptr", *owned_tensor_expr(g, leaf->base), meta.dtype, *strides});
+      p->leaves.push_back(make_leaf(g, *leaf, var, *strides));
       p->leaf_var_[value] = var;
     }
   } else if (!computed.contains(value)) {

@@ -238,37 +238,38 @@ TEST(ConvFamily, Fp32GemmsSuggestTheTensorCoresThePolicyAllowsOnAChannelsLastCop
   ASSERT_FALSE(s69.empty());
   EXPECT_EQ(s69[0].at("CHANNELS_LAST"), 1);
   EXPECT_EQ(s69[0].at("BLOCK_N"), 128);
-  // 3 -> 96 channels: first the outer-product direct kernel in blocks of 32 channels (96 = 3 x 32) and tiles
-  // of 16 x 64 (128 outputs a thread at 8 warps); then no window order: the window rows over a copy padded to 4
-  // channels in one 128-channel tile and steps of 16, then channels-first in 128-channel tiles, then the rows
-  // in the default tile, then 3xTF32 in the weight's order.
+  // 3 -> 96 channels, K 363: no window order; the window rows over a copy padded to 4 channels in one
+  // 128-channel tile and steps of 16, then channels-first in 128-channel tiles, then the rows in the default
+  // tile, then 3xTF32 in the weight's order; the outer-product direct kernel (blocks of 32 channels, tiles of
+  // 8 x 64 at 4 warps: 128 outputs a thread) last, as K is long.
   auto s50 = suggested("50_conv2d_alexnet_stem", Precision::strict);
   ASSERT_EQ(s50.size(), 5u);
-  EXPECT_EQ(s50[0].at("DIRECT_CO"), 32);
-  EXPECT_EQ(s50[0].at("BLOCK_H"), 16);
-  EXPECT_EQ(s50[0].at("BLOCK_W"), 64);
-  EXPECT_EQ(s50[0].at("BLOCK_M"), 128);  // the GEMM's knobs at their defaults: no stage runs as one
-  EXPECT_EQ(s50[1].at("DIRECT_CO"), 0);
-  EXPECT_EQ(s50[1].at("K_ORDER"), "rows");
-  EXPECT_EQ(s50[1].at("CHANNELS_LAST"), 1);
+  EXPECT_EQ(s50[0].at("DIRECT_CO"), 0);
+  EXPECT_EQ(s50[0].at("K_ORDER"), "rows");
+  EXPECT_EQ(s50[0].at("CHANNELS_LAST"), 1);
+  EXPECT_EQ(s50[0].at("BLOCK_N"), 128);
+  EXPECT_EQ(s50[0].at("BLOCK_K"), 16);
+  EXPECT_EQ(s50[0].at("input_precision"), "tf32x3");
+  EXPECT_EQ(s50[1].at("CHANNELS_LAST"), 0);
   EXPECT_EQ(s50[1].at("BLOCK_N"), 128);
-  EXPECT_EQ(s50[1].at("BLOCK_K"), 16);
-  EXPECT_EQ(s50[1].at("input_precision"), "tf32x3");
-  EXPECT_EQ(s50[2].at("CHANNELS_LAST"), 0);
-  EXPECT_EQ(s50[2].at("BLOCK_N"), 128);
-  EXPECT_EQ(s50[3].at("K_ORDER"), "rows");
-  EXPECT_EQ(s50[3].at("BLOCK_N"), 64);
-  EXPECT_EQ(s50[3].at("BLOCK_K"), 32);
-  EXPECT_EQ(s50[4].at("K_ORDER"), "channels");
-  EXPECT_EQ(s50[4].at("input_precision"), "tf32x3");
-  // 3 -> 64 channels in a 3x3x3 window: one block of 64 channels over tiles of 8 x 64; under tf32 too (exact
-  // fp32 and no padded K). A window over an axis of 10 outputs (59) would leave most of a 32-wide tile idle.
+  EXPECT_EQ(s50[2].at("K_ORDER"), "rows");
+  EXPECT_EQ(s50[2].at("BLOCK_N"), 64);
+  EXPECT_EQ(s50[2].at("BLOCK_K"), 32);
+  EXPECT_EQ(s50[3].at("K_ORDER"), "channels");
+  EXPECT_EQ(s50[3].at("input_precision"), "tf32x3");
+  EXPECT_EQ(s50[4].at("DIRECT_CO"), 32);
+  EXPECT_EQ(s50[4].at("BLOCK_H"), 8);
+  EXPECT_EQ(s50[4].at("BLOCK_W"), 64);
+  EXPECT_EQ(s50[4].at("num_warps"), 4);
+  EXPECT_EQ(s50[4].at("BLOCK_M"), 128);  // the GEMM's knobs at their defaults: no stage runs as one
+  // 3 -> 64 channels in a 3x3x3 window, K 81: the outer products first, under tf32 too (exact fp32 and no
+  // padded K). A window over an axis of 10 outputs (59) would leave most of a 32-wide tile idle.
   auto s54 = suggested("54_conv3d_square", Precision::strict);
   ASSERT_FALSE(s54.empty());
-  EXPECT_EQ(s54[0].at("DIRECT_CO"), 64);
+  EXPECT_EQ(s54[0].at("DIRECT_CO"), 32);
   EXPECT_EQ(s54[0].at("BLOCK_H"), 8);
-  EXPECT_EQ(s54[0].at("num_warps"), 8);
-  EXPECT_EQ(suggested("54_conv3d_square", Precision::tf32)[0].at("DIRECT_CO"), 64);
+  EXPECT_EQ(s54[0].at("num_warps"), 4);
+  EXPECT_EQ(suggested("54_conv3d_square", Precision::tf32)[0].at("DIRECT_CO"), 32);
   for (const auto& c : suggested("59_conv3d_flat_window", Precision::strict)) EXPECT_EQ(c.at("DIRECT_CO"), 0);
   // A transposed convolution reads the copy in any order; depthwise alone runs no GEMM and suggests nothing.
   auto s57 = suggested("57_tconv2d", Precision::strict);

@@ -66,14 +66,16 @@ class ConvFamilyProblem final : public FamilyProblem {
   // 2.82 ms), so the window rows take steps of 16 there.
   //
   // Where every such product reads 2 to 8 input channels (a stem over RGB), its K is a few dozen to a few
-  // hundred and the GEMM pads it (KernelBench 54, 3 -> 64 channels, 3x3x3: K 81 walked as 9 window rows of 16;
-  // on the H100 2.50 ms with 3xTF32 against 1.79 ms for IEEE cuDNN, 12 % of the floor of its output's bytes):
-  // the outer-product direct kernel does exactly the fp32 multiply-adds, each input loaded once a tap for 64
-  // channels, and comes first; a block of channels that divides the output channels, the tile 128 outputs a
-  // thread at 8 warps.
+  // hundred and the GEMM pads it. The outer-product direct kernel does exactly the fp32 multiply-adds instead;
+  // on the H100 it pays where K is short: KernelBench 54 (3 -> 64 channels, 3x3x3, K 81) ran 2.04 ms in blocks
+  // of 64 channels at 8 warps and 1.56 ms (1.18x IEEE cuDNN's 1.84 ms) in blocks of 32 at 4 warps, both tiles
+  // 8 x 64 and 128 outputs a thread (64 channels x 4 x 64 at 8 warps, 98 registers against 166, ran 3.24 ms),
+  // against 2.55 ms for the window rows with 3xTF32. Where K is longer the rows win: 60 and 66 (K 315) ran 8.76
+  // and 4.63 ms by outer products against 5.53 and 2.72 ms, 50 (K 363, stride 4) 5.41 against 2.55 ms. So the
+  // outer products come first for a K of at most 128 and last otherwise.
   std::vector<KnobSuggestion> suggestions() const override {
     bool fp32_gemm = false, one_position = true, wide_groups = true, rows = true, outer = true;
-    std::int64_t cout = 0, oh = 1, ow = 1;
+    std::int64_t cout = 0, oh = 1, ow = 1, k = 0;
     for (const auto& s : c_.stages) {
       if (s.direct()) continue;
       fp32_gemm = fp32_gemm || s.dtype == "float32";
@@ -82,18 +84,22 @@ class ConvFamilyProblem final : public FamilyProblem {
       rows = rows && s.rows_apply();
       outer = outer && s.outer_applies();
       cout = std::max(cout, s.cout);
+      k = std::max(k, s.gemm_k());
       oh = std::max(oh, s.out[1]), ow = std::max(ow, s.out[2]);
     }
     // Rows of fewer than 24 outputs would leave most of a 32-wide tile idle (BLOCK_W takes no less).
     outer = outer && ow >= 24;
     if (!fp32_gemm) return {};
     std::vector<KnobSuggestion> out;
+    std::optional<KnobSuggestion> by_outer;
     if (outer) {
-      const std::int64_t co = cout % 64 == 0 || cout > 96 ? 64 : cout % 32 == 0 || cout > 16 ? 32 : 16;
-      const std::int64_t bw = ow >= 48 ? 64 : 32, bh = std::min({std::int64_t{32}, 128 * 256 / (co * bw), pow2_at_least(oh)});
-      out.push_back({{{"DIRECT_CO", co}, {"BLOCK_H", bh}, {"BLOCK_W", bw}, {"num_warps", 8}},
-                     "few input channels: a direct kernel of exact fp32 outer products, each input loaded once a "
-                     "window position for a block of output channels, where the implicit GEMM pads a short K"});
+      const std::int64_t co = cout > 16 ? 32 : 16;
+      const std::int64_t bw = ow >= 48 ? 64 : 32, bh = std::min({std::int64_t{32}, 128 * 128 / (co * bw), pow2_at_least(oh)});
+      by_outer = KnobSuggestion{{{"DIRECT_CO", co}, {"BLOCK_H", bh}, {"BLOCK_W", bw}, {"num_warps", 4}},
+                                "few input channels: a direct kernel of exact fp32 outer products, each input loaded "
+                                "once a window position for a block of output channels, where the implicit GEMM "
+                                "pads a short K"};
+      if (k <= 128) out.push_back(*by_outer);
     }
     const std::string why =
         "an fp32 implicit GEMM: the tensor cores (3xTF32 keeps fp32 accuracy) fed contiguous channels from a "
@@ -122,6 +128,7 @@ class ConvFamilyProblem final : public FamilyProblem {
       out.push_back({{{"CHANNELS_LAST", 1}, {"input_precision", prec}}, why});
       out.push_back({{{"input_precision", prec}}, why});
     }
+    if (by_outer && k > 128) out.push_back(*by_outer);
     return out;
   }
 

@@ -69,7 +69,7 @@ class ConvFamilyProblem final : public FamilyProblem {
   // hundred and the GEMM pads it. The outer-product direct kernel does exactly the fp32 multiply-adds instead;
   // on the H100 it pays where K is short: KernelBench 54 (3 -> 64 channels, 3x3x3, K 81) ran 2.04 ms in blocks
   // of 64 channels at 8 warps and 1.56 ms (1.18x IEEE cuDNN's 1.84 ms) in blocks of 32 at 4 warps, both tiles
-  // 8 x 64 and 128 outputs a thread (64 channels x 4 x 64 at 8 warps, 98 registers against 166, ran 3.24 ms),
+  // 8 x 64 and 128 outputs a thread (64 channels x 4 x 64 at 8 warps, 98 registers against 166, ran 3.25 ms),
   // against 2.55 ms for the window rows with 3xTF32. Where K is longer the rows win: 60 and 66 (K 315) ran 8.76
   // and 4.63 ms by outer products against 5.53 and 2.72 ms, 50 (K 363, stride 4) 5.41 against 2.55 ms. So the
   // outer products come first for a K of at most 128 and last otherwise.

@@ -40,5 +40,33 @@ TEST(Leaves, SlicesAreLeavesWithTheirStartAsOffsetOnlyWhereAsked) {
   EXPECT_EQ(leaf_tensor_expr("in0", every_second->view), "in0.as_strided((1,), (1,), in0.storage_offset() + 10)");
 }
 
+// The elementwise case slices_steps_and_splits: x [6, 20]; a, b, c = x.split([5, 7, 8], dim=1); a[:, -3:],
+// x[:, 1::4][:, :3], c[..., 2:5].
+TEST(Leaves, PiecesOfASplitAreLeavesAndTheSplitHasNoValueOfItsOwn) {
+  const TraceResult t = test::family_trace("elementwise", "slices_steps_and_splits");
+  const Leaves plain = find_leaves(t.graph);
+  EXPECT_FALSE(plain.read_in_place("n0"));
+  EXPECT_EQ(plain.find("n1"), nullptr);
+
+  const Leaves sliced = find_leaves(t.graph, true);
+  EXPECT_TRUE(sliced.read_in_place("n0"));  // the split itself
+  EXPECT_EQ(sliced.find("n0"), nullptr);
+  const Leaf* c = sliced.find("n3");  // the third piece starts after 5 + 7 columns
+  ASSERT_NE(c, nullptr);
+  EXPECT_EQ(c->view.shape, (Ints{6, 8}));
+  EXPECT_EQ(c->view.stride, (Ints{20, 1}));
+  EXPECT_EQ(c->view.offset, 12);
+  const Leaf* tail_of_a = sliced.find("n4");  // a[:, -3:]: columns 2 to 4
+  ASSERT_NE(tail_of_a, nullptr);
+  EXPECT_EQ(tail_of_a->view.shape, (Ints{6, 3}));
+  EXPECT_EQ(tail_of_a->view.offset, 2);
+  const Leaf* every_fourth = sliced.find("n8");  // x[:, 1::4][:, :3]: columns 1, 5, 9
+  ASSERT_NE(every_fourth, nullptr);
+  EXPECT_EQ(every_fourth->view.stride, (Ints{20, 4}));
+  EXPECT_EQ(every_fourth->view.offset, 1);
+  EXPECT_EQ(sliced.find("n10")->view.offset, 14);  // c[..., 2:5]
+  EXPECT_EQ(sliced.find("n5"), nullptr);           // relu computes
+}
+
 }  // namespace
 }  // namespace kernelagent

@@ -98,6 +98,10 @@ bool is_layout_op(std::string_view target) {
 
 bool is_slice_op(std::string_view target) { return target == "aten.slice.Tensor" || target == "aten.select.int"; }
 
+bool is_split_op(std::string_view target) {
+  return target == "aten.split.Tensor" || target == "aten.split_with_sizes.default" || target == "aten.unbind.int";
+}
+
 // PyTorch's computeStride (aten/src/ATen/TensorUtils.cpp): walk the old dims from the innermost, grouping
 // them into chunks that are contiguous among themselves; each chunk must be exactly covered by new dims.
 std::optional<std::vector<std::int64_t>> view_strides(const StridedView& in, const std::vector<std::int64_t>& shape) {
@@ -268,6 +272,47 @@ LayoutResult apply_layout_op(const Node& node, const StridedView& in) {
     return {out, {}};
   }
   return fail(node, "is not a layout op");
+}
+
+SplitResult split_views(const Node& node, const StridedView& in) {
+  const std::string& t = node.target;
+  const std::size_t rank = in.shape.size();
+  const bool unbind = t == "aten.unbind.int";
+  auto d = int_arg(node, unbind ? 1 : 2, "dim");
+  auto w = wrap_dim(d.value_or(0), rank);
+  if (!w || rank == 0) return {{}, fail(node, "has a dim the tensor does not have").why_not};
+  const std::int64_t size = in.shape[*w];
+  std::vector<std::int64_t> sizes;
+  if (t == "aten.split.Tensor") {
+    // x.split(n, d) and x.chunk(k, d): pieces of n, the last one what is left.
+    auto piece = int_arg(node, 1, "split_size");
+    if (!piece || *piece < 1) return {{}, fail(node, "has a split size that is not a constant positive number").why_not};
+    for (std::int64_t at = 0; at < size; at += *piece) sizes.push_back(std::min(*piece, size - at));
+  } else if (t == "aten.split_with_sizes.default") {
+    auto given = ints_arg(node, 1, "split_sizes");
+    std::int64_t total = 0;
+    for (auto s : given.value_or(std::vector<std::int64_t>{})) total += s < 0 ? size + 1 : s;
+    if (!given || total != size) return {{}, fail(node, "has sizes that are not constants adding up to the dim").why_not};
+    sizes = *given;
+  } else if (unbind) {
+    sizes.assign(static_cast<std::size_t>(size), 1);
+  } else {
+    return {{}, fail(node, "is not a split").why_not};
+  }
+  SplitResult out;
+  std::int64_t at = 0;
+  for (auto s : sizes) {
+    StridedView piece = in;
+    piece.offset = in.offset + at * in.stride[*w];
+    piece.shape[*w] = s;
+    if (unbind) {  // a select of each index: the dim goes
+      piece.shape.erase(piece.shape.begin() + static_cast<std::ptrdiff_t>(*w));
+      piece.stride.erase(piece.stride.begin() + static_cast<std::ptrdiff_t>(*w));
+    }
+    out.pieces.push_back(std::move(piece));
+    at += s;
+  }
+  return out;
 }
 
 }  // namespace kernelagent

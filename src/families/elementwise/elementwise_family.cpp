@@ -158,7 +158,9 @@ Recognition recognise_elementwise(const Family& family, const TraceResult& trace
   for (const auto& in : g.inputs)
     if (in.is_tensor && in.meta.dtype == "float64") p->compute = "tl.float64";
 
-  const Leaves leaves = find_leaves(g);
+  // Slices and pieces of splits of an input or parameter are leaves too (x[:, :n], x.chunk(2, -1)): views
+  // of its storage that start further in.
+  const Leaves leaves = find_leaves(g, /*slices=*/true);
   std::map<std::string, std::string> alias;  // identity views of computed values: node -> the ref it re-views
   std::set<std::string> computed;
   std::map<std::string, std::size_t> leaf_index;  // ref -> index in p->leaves
@@ -167,109 +169,9 @@ Recognition recognise_elementwise(const Family& family, const TraceResult& trace
     return ref;
   };
   std::string leaf_error;
-  // Slices of an input or parameter (x[:, :n], x.chunk(2, -1), x.split(n, dim)): each a view of the leaf's
-  // storage that starts further in; split nodes themselves hold only their pieces' sizes.
-  struct Sliced {
-    std::string base;
-    StridedView view;
-    std::int64_t start = 0;
-  };
-  std::map<std::string, Sliced> sliced;
-  struct Split {
-    Sliced whole;
-    std::size_t dim = 0;
-    std::vector<std::int64_t> sizes;
-  };
-  std::map<std::string, Split> splits;
-  // The leaf or slice a ref reads, as a slice (a leaf starts at 0).
-  auto source_of = [&](const std::optional<Arg>& a) -> std::optional<Sliced> {
-    if (!a || a->kind != Arg::Kind::ref) return std::nullopt;
-    if (auto it = sliced.find(a->ref); it != sliced.end()) return it->second;
-    if (const Leaf* leaf = leaves.find(a->ref)) return Sliced{leaf->base, leaf->view, 0};
-    return std::nullopt;
-  };
-  auto int_arg = [](const Node& node, std::size_t i, std::string_view kw, std::int64_t def) -> std::optional<std::int64_t> {
-    auto a = node.arg(i, kw);
-    if (!a || (a->kind == Arg::Kind::value && a->value.is_null())) return def;
-    if (!a->is_number()) return std::nullopt;
-    const double v = a->number();
-    // slice's open end arrives as 2^63 - 1, past what a double holds exactly.
-    if (v >= 9.2e18) return std::numeric_limits<std::int64_t>::max();
-    return static_cast<std::int64_t>(v);
-  };
-  auto slice_node = [&](const Node& node, std::string& why) -> bool {
-    if (node.target == "getitem") {
-      const Split& sp = splits.at(node.args[0].ref);
-      auto index = int_arg(node, 1, "", -1);
-      if (!index || *index < 0 || *index >= static_cast<std::int64_t>(sp.sizes.size())) {
-        why = "takes a piece of a split it cannot name";
-        return false;
-      }
-      Sliced piece = sp.whole;
-      std::int64_t before = 0;
-      for (std::int64_t k = 0; k < *index; ++k) before += sp.sizes[static_cast<std::size_t>(k)];
-      piece.start += before * sp.whole.view.stride[sp.dim];
-      piece.view.shape[sp.dim] = sp.sizes[static_cast<std::size_t>(*index)];
-      sliced[node.name] = piece;
-      return true;
-    }
-    auto src = source_of(node.arg(0, "self"));
-    if (!src) {
-      why = "slices a computed value: only inputs and parameters are sliced";
-      return false;
-    }
-    const auto rank = static_cast<std::int64_t>(src->view.shape.size());
-    auto dim = int_arg(node, node.target == "aten.slice.Tensor" ? 1 : 2, "dim", 0);
-    if (dim && *dim < 0) *dim += rank;
-    if (!dim || *dim < 0 || *dim >= rank) {
-      why = "over a dimension it does not have";
-      return false;
-    }
-    const auto d = static_cast<std::size_t>(*dim);
-    const std::int64_t size = src->view.shape[d];
-    if (node.target == "aten.slice.Tensor") {
-      auto begin = int_arg(node, 2, "start", 0), end = int_arg(node, 3, "end", size), step = int_arg(node, 4, "step", 1);
-      if (!begin || !end || !step || *step < 1) {
-        why = "with bounds or a step that are not constant positive numbers";
-        return false;
-      }
-      auto clamp_index = [&](std::int64_t i) { return std::clamp<std::int64_t>(i < 0 ? i + size : i, 0, size); };
-      const std::int64_t b = clamp_index(*begin), e = std::max(b, clamp_index(*end));
-      Sliced out = *src;
-      out.start += b * src->view.stride[d];
-      out.view.shape[d] = (e - b + *step - 1) / *step;
-      out.view.stride[d] *= *step;
-      sliced[node.name] = out;
-      return true;
-    }
-    Split sp{*src, d, {}};
-    if (node.target == "aten.split.Tensor") {
-      auto piece = int_arg(node, 1, "split_size", 0);
-      if (!piece || *piece < 1) {
-        why = "with a split size that is not a constant positive number";
-        return false;
-      }
-      for (std::int64_t at = 0; at < size; at += *piece) sp.sizes.push_back(std::min(*piece, size - at));
-    } else {
-      auto a = node.arg(1, "split_sizes");
-      if (!a || a->kind != Arg::Kind::list) {
-        why = "with sizes that are not a constant list";
-        return false;
-      }
-      for (const auto& item : a->items) {
-        if (!item.is_number()) {
-          why = "with sizes that are not a constant list";
-          return false;
-        }
-        sp.sizes.push_back(static_cast<std::int64_t>(item.number()));
-      }
-    }
-    splits[node.name] = sp;
-    return true;
-  };
   // Reads a view of an input or parameter (a leaf, a slice of one, a half of GLU's) as the kernel variable
   // `var`, once per key; nullopt, with leaf_error set, when it cannot be read over the output.
-  auto read_view = [&](const std::string& key, const std::string& var, const std::string& ptr, const Sliced& v,
+  auto read_view = [&](const std::string& key, const std::string& var, const std::string& ptr, const Leaf& v,
                        const std::string& kind) -> std::optional<std::string> {
     if (leaf_index.contains(key)) return var;
     const auto meta = *g.meta_of(v.base);
@@ -287,7 +189,7 @@ Recognition recognise_elementwise(const Family& family, const TraceResult& trace
       return std::nullopt;
     }
     leaf_index[key] = p->leaves.size();
-    p->leaves.push_back({var, ptr, *owned_tensor_expr(g, v.base), meta.dtype, *strides, v.start});
+    p->leaves.push_back({var, ptr, *owned_tensor_expr(g, v.base), meta.dtype, *strides, v.view.offset});
     p->widest = std::max(p->widest, meta.numel());
     return var;
   };
@@ -295,10 +197,11 @@ Recognition recognise_elementwise(const Family& family, const TraceResult& trace
     if (a.kind != Arg::Kind::ref) return std::nullopt;
     const std::string ref = resolve(a.ref);
     if (computed.contains(ref)) return var_of(ref);
-    if (auto it = sliced.find(ref); it != sliced.end())
-      return read_view(ref, var_of(ref), ref + "_ptr", it->second, "a slice");
-    if (const Leaf* leaf = leaves.find(ref))
-      return read_view(ref, var_of(ref), ref + "_ptr", Sliced{leaf->base, leaf->view, 0}, "");
+    if (const Leaf* leaf = leaves.find(ref)) {
+      const Node* node = g.find_node(ref);
+      const bool part = node && (is_slice_op(node->target) || node->target == "getitem");
+      return read_view(ref, var_of(ref), ref + "_ptr", *leaf, part ? "a slice" : "");
+    }
     if (const auto* c = g.find_constant(ref); c && c->value) return float_literal(*c->value);
     if (const auto* c = g.find_constant(ref))
       leaf_error = fmt::format("the model holds a tensor constant {} of shape [{}] that is not a parameter or buffer",
@@ -329,23 +232,13 @@ Recognition recognise_elementwise(const Family& family, const TraceResult& trace
   const std::set<std::string> live = g.ancestors(g.outputs);
   for (const auto& node : g.nodes) {
     if (!live.contains(node.name)) continue;
-    if (leaves.find(node.name)) continue;  // a layout op over an input or parameter: read through its view
-    // An alias of a slice with its shape (`a[...]` traces to aten.alias) reads what the slice reads.
-    if (is_identity_view(node.target) && !node.args.empty() && node.args[0].kind == Arg::Kind::ref &&
-        sliced.contains(node.args[0].ref) && sliced.at(node.args[0].ref).view.shape == node.meta.shape) {
-      sliced[node.name] = sliced.at(node.args[0].ref);
-      continue;
-    }
-    if (node.target == "aten.slice.Tensor" || node.target == "aten.split.Tensor" ||
-        node.target == "aten.split_with_sizes.default" || (node.target == "getitem" && node.args.size() == 2 &&
-                                                           node.args[0].kind == Arg::Kind::ref &&
-                                                           splits.contains(node.args[0].ref))) {
-      std::string why;
-      if (!slice_node(node, why)) return fail(fmt::format("{} ({}) {}", node.name, node.target, why));
-      continue;
-    }
+    // A layout op, slice or split over an input or parameter: read through its view.
+    if (leaves.read_in_place(node.name)) continue;
     if (auto it = leaves.why.find(node.name); it != leaves.why.end())
       return fail(fmt::format("{} ({}) {}", node.name, node.target, it->second));
+    if (is_slice_op(node.target) || is_split_op(node.target))
+      return fail(fmt::format("{} ({}) takes a part of a computed value: only inputs and parameters are sliced",
+                              node.name, node.target));
     if (!broadcast_strides(StridedView::contiguous(node.meta.shape), p->domain))
       return fail(fmt::format("{} ({}) of shape [{}] is not computed over the output's shape [{}]", node.name,
                               node.target, fmt::join(node.meta.shape, ","), fmt::join(p->domain, ",")));
@@ -378,10 +271,10 @@ Recognition recognise_elementwise(const Family& family, const TraceResult& trace
       if (dim < 0 || dim >= rank || leaf->view.shape[static_cast<std::size_t>(dim)] % 2 != 0 ||
           !floating_point(meta.dtype))
         return fail(fmt::format("{} ({}) over a dimension it cannot halve", node.name, node.target));
-      Sliced half{leaf->base, leaf->view, 0};
+      Leaf half = *leaf;
       half.view.shape[static_cast<std::size_t>(dim)] /= 2;
-      Sliced second = half;
-      second.start = half.view.shape[static_cast<std::size_t>(dim)] * half.view.stride[static_cast<std::size_t>(dim)];
+      Leaf second = half;
+      second.view.offset += half.view.shape[static_cast<std::size_t>(dim)] * half.view.stride[static_cast<std::size_t>(dim)];
       const std::string a = var_of(node.name) + "_a", b = var_of(node.name) + "_b";
       if (!read_view(node.name + "#a", a, a + "_ptr", half, "a half") ||
           !read_view(node.name + "#b", b, b + "_ptr", second, "a half"))

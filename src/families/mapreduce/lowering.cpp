@@ -361,7 +361,7 @@ class Lowering {
 
   void lower(const Node& n) {
     const std::string& t = n.target;
-    if (leaves_.find(n.name)) return;  // a layout op over an input or parameter: read through its view
+    if (leaves_.read_in_place(n.name)) return;  // a layout op over an input or parameter: read through its view
     if (t == "aten.empty.memory_format" || t == "aten.empty.default") return;  // BatchNorm's unused reserve
     if (t == "getitem") return lower_getitem(n);
     if (t == "aten.repeat.default") {

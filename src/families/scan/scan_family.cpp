@@ -478,7 +478,7 @@ Recognition recognise_scan(const Family& family, const TraceResult& trace) {
   std::set<std::string> computed;
   std::string error;
   for (const auto& n : g.nodes) {
-    if (handled.contains(n.name) || leaves.find(n.name) || !live.contains(n.name)) continue;
+    if (handled.contains(n.name) || leaves.read_in_place(n.name) || !live.contains(n.name)) continue;
     if (auto it = leaves.why.find(n.name); it != leaves.why.end()) return fail(n.name + " (" + n.target + ") " + it->second);
     if (is_identity_view(n.target) && !n.args.empty() && n.args[0].kind == Arg::Kind::ref &&
         computed.contains(n.args[0].ref) && n.meta.shape == p->domain) {

@@ -5,6 +5,7 @@
 // the leaf {base in0, view [4096, 1] with strides [1, 1]}.
 
 #include <map>
+#include <set>
 #include <string>
 
 #include "kernelagent/core/op_graph.hpp"
@@ -20,13 +21,16 @@ struct Leaf {
 struct Leaves {
   std::map<std::string, Leaf> by_ref;       // every ref that is a leaf: the bases and the layout ops over them
   std::map<std::string, std::string> why;  // layout ops over a leaf that no view expresses: why not
+  std::set<std::string> splits;            // split ops over a leaf: no value of their own, their pieces are leaves
 
   const Leaf* find(const std::string& ref) const;
+  // True for the nodes a kernel computes nothing for: leaves and the splits their pieces come from.
+  bool read_in_place(const std::string& ref) const { return find(ref) || splits.contains(ref); }
 };
 
 // The leaves of the graph. A 0-d constant that ModelNew does not own is a literal, not a leaf. With
 // `slices`, a slice or select of a leaf is a leaf too, its view's offset where the part starts: only for a
-// family that reads the offset (leaf_tensor_expr below).
+// family that reads the offset (leaf_tensor_expr below); so is a piece of a split, chunk or unbind of a leaf.
 Leaves find_leaves(const OpGraph& graph, bool slices = false);
 
 // The Python expression ModelNew passes a kernel for a leaf: the base's own (`tensor_expr`) where its view

@@ -30,6 +30,10 @@ bool is_layout_op(std::string_view target);
 // offset, which apply_layout_op computes but only the families that read `offset` ask for.
 bool is_slice_op(std::string_view target);
 
+// True for the ops that cut their first argument into pieces along a dim (x.split(n, d), x.chunk(k, d),
+// x.split([a, b], d), x.unbind(d)); their pieces are read through getitem.
+bool is_split_op(std::string_view target);
+
 struct LayoutResult {
   std::optional<StridedView> view;  // nullopt when the op cannot be expressed as a view
   std::string why_not;              // set with nullopt
@@ -38,6 +42,13 @@ struct LayoutResult {
 // `node` (a layout op) applied to its first argument seen as `in`. Clones and copies keep the values,
 // so for reading they are the identity.
 LayoutResult apply_layout_op(const Node& node, const StridedView& in);
+
+// The pieces a split op (is_split_op) cuts `in` into, each a view with its own offset, or why none.
+struct SplitResult {
+  std::vector<StridedView> pieces;
+  std::string why_not;  // set when pieces is empty
+};
+SplitResult split_views(const Node& node, const StridedView& in);
 
 // The strides of `in` re-viewed as `shape` without a copy (PyTorch's rule for Tensor.view), or nullopt
 // where only a copy could produce that shape.

@@ -234,8 +234,7 @@ Recognition recognise_elementwise(const Family& family, const TraceResult& trace
     if (!live.contains(node.name)) continue;
     // A layout op, slice or split over an input or parameter: read through its view.
     if (leaves.read_in_place(node.name)) continue;
-    if (auto it = leaves.why.find(node.name); it != leaves.why.end())
-      return fail(fmt::format("{} ({}) {}", node.name, node.target, it->second));
+    if (auto it = leaves.why.find(node.name); it != leaves.why.end()) return fail(it->second);
     if (is_slice_op(node.target) || is_split_op(node.target))
       return fail(fmt::format("{} ({}) takes a part of a computed value: only inputs and parameters are sliced",
                               node.name, node.target));

@@ -174,7 +174,7 @@ class Lowering {
       return o.var;
     }
     if (const auto* c = g_.find_constant(ref); c && c->value) return literal(float_literal(*c->value));
-    if (leaves_.why.contains(ref)) fail(fmt::format("{} {}", ref, leaves_.why.at(ref)));
+    if (leaves_.why.contains(ref)) fail(leaves_.why.at(ref));
     if (const auto* c = g_.find_constant(ref))
       fail(fmt::format("the model holds a tensor constant {} of shape [{}] that is not a parameter or buffer", c->name,
                        fmt::join(c->meta.shape, ",")));

@@ -479,7 +479,7 @@ Recognition recognise_scan(const Family& family, const TraceResult& trace) {
   std::string error;
   for (const auto& n : g.nodes) {
     if (handled.contains(n.name) || leaves.read_in_place(n.name) || !live.contains(n.name)) continue;
-    if (auto it = leaves.why.find(n.name); it != leaves.why.end()) return fail(n.name + " (" + n.target + ") " + it->second);
+    if (auto it = leaves.why.find(n.name); it != leaves.why.end()) return fail(it->second);
     if (is_identity_view(n.target) && !n.args.empty() && n.args[0].kind == Arg::Kind::ref &&
         computed.contains(n.args[0].ref) && n.meta.shape == p->domain) {
       p->alias[n.name] = n.args[0].ref;

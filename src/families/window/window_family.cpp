@@ -389,7 +389,7 @@ Recognition recognise_window(const Family& family, const TraceResult& trace) {
     const Node* n = g.find_node(ref);
     const auto next = n ? chain_arg(g, *n, leaves) : std::nullopt;
     if (!next) return fail("the pooling's input is computed from something other than one tensor's pointwise ops");
-    if (auto it = leaves.why.find(n->name); it != leaves.why.end()) return fail(n->name + " (" + n->target + ") " + it->second);
+    if (auto it = leaves.why.find(n->name); it != leaves.why.end()) return fail(it->second);
     before.push_back(n);
     ref = *next;
   }

@@ -20,7 +20,8 @@ struct Leaf {
 
 struct Leaves {
   std::map<std::string, Leaf> by_ref;       // every ref that is a leaf: the bases and the layout ops over them
-  std::map<std::string, std::string> why;  // layout ops over a leaf that no view expresses: why not
+  std::map<std::string, std::string> why;  // layout ops over a leaf that no view expresses: why not, with the
+                                           // node's name and target ("n2 (aten.view.default) needs a copy ...")
   std::set<std::string> splits;            // split ops over a leaf: no value of their own, their pieces are leaves
 
   const Leaf* find(const std::string& ref) const;

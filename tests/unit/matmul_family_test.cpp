@@ -204,6 +204,25 @@ TEST(MatmulFamily, FlattensThreeAndFourDimensionalProducts) {
   EXPECT_EQ(mv.output.shape, (std::vector<std::int64_t>{64}));
 }
 
+// torch.matmul of [2, 1, 24, 12] by [1, 3, 12, 20]: PyTorch expands both operands to a batch of 2 x 3 and
+// copies them to run one bmm; the family reads each batch as two levels of strides instead, with no copy.
+TEST(MatmulFamily, BroadcastBatchDimsAreTwoLevelsOfStridesAndNeverCopied) {
+  auto p = problem("broadcast_batch_dims");
+  EXPECT_EQ(p.batch, 6);
+  EXPECT_EQ(std::make_pair(p.a.batch_inner, p.a.stride_batch), std::make_pair(std::int64_t{3}, std::int64_t{288}));
+  EXPECT_EQ(p.a.stride_batch_inner, 0);  // x is shared by y's three matrices
+  EXPECT_EQ(std::make_pair(p.b.batch_inner, p.b.stride_batch), std::make_pair(std::int64_t{3}, std::int64_t{0}));
+  EXPECT_EQ(p.b.stride_batch_inner, 240);
+  EXPECT_EQ(p.a.batch_offset("batch", "stride_ab"), "(batch // 3) * stride_ab + (batch % 3) * 0");
+  auto f = family();
+  const Config x3 = with(f.knob_space().default_config(),
+                         {{"BLOCK_M", 64}, {"BLOCK_N", 64}, {"input_precision", "tf32x3"}});
+  EXPECT_TRUE(f.valid(x3, trace("broadcast_batch_dims"), nullptr, Precision::strict));
+  // The K-major and aligned copies read a batch as one dim: not offered here.
+  EXPECT_FALSE(f.valid(with(x3, {{"K_MAJOR", 1}}), trace("broadcast_batch_dims"), nullptr, Precision::strict));
+  EXPECT_NE(f.emit(trace("broadcast_batch_dims"), x3, {"x"}).find("return c.view((2, 3, 24, 20))"), std::string::npos);
+}
+
 TEST(MatmulFamily, FusesTrilAndTriuAsAnEpilogueMask) {
   auto upper = problem("14_Matmul_for_upper_triangular_matrices");
   EXPECT_EQ(upper.mask, TriangleMask::triu);

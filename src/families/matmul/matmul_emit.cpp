@@ -35,10 +35,15 @@ Emission product(const MatmulProblem& p, const Config& config, const std::string
                          op.stride_batch, s_rows, s_k, k_pad);
     return shared ? std::int64_t{0} : rows * k_pad;  // the copy's batch stride
   };
-  if ((k_major && p.a.stride_col != 1) || (align && (misaligned(p.a) || align_k)))
+  const bool a_copied = (k_major && p.a.stride_col != 1) || (align && (misaligned(p.a) || align_k));
+  const bool b_copied = (k_major && p.b.stride_row != 1) || (align && (misaligned(p.b) || align_k));
+  if (a_copied)
     a_strides = fmt::format("{}, {}, 1", copy("a", p.a, p.m, p.a.stride_row, p.a.stride_col), k_pad);
-  if ((k_major && p.b.stride_row != 1) || (align && (misaligned(p.b) || align_k)))
+  if (b_copied)
     b_strides = fmt::format("{}, 1, {}", copy("b", p.b, p.n, p.b.stride_col, p.b.stride_row), k_pad);
+  // A copy reads the batch as one dim (valid_config keeps the copies off a batch of two levels).
+  const std::string a_batch = a_copied ? "batch * stride_ab" : p.a.batch_offset("batch", "stride_ab");
+  const std::string b_batch = b_copied ? "batch * stride_bb" : p.b.batch_offset("batch", "stride_bb");
   // The epilogue: its operands' pointers after c_ptr, their tiles loaded at the output's positions, its lines,
   // and the value stored in place of the product.
   std::string epi_params, epi_args, epilogue;
@@ -66,6 +71,8 @@ Emission product(const MatmulProblem& p, const Config& config, const std::string
               {"N", std::to_string(p.n)},
               {"K", std::to_string(align_k ? k_pad : p.k)},
               {"STAGE_K_MAJOR", stage},
+              {"A_BATCH", a_batch},
+              {"B_BATCH", b_batch},
               {"A_STRIDES", a_strides},
               {"B_STRIDES", b_strides},
               {"DTYPE", p.dtype},

@@ -91,6 +91,9 @@ class MatmulFamilyProblem final : public FamilyProblem {
     // The copy pays only for a TF32 product (an IEEE dot reads either layout alike) and only when an
     // operand is not K-major already.
     if (c.value("K_MAJOR", 0) == 1 && (prec == "ieee" || (p.a.stride_col == 1 && p.b.stride_row == 1))) return false;
+    // The copies read a batch as one dim: none of an operand whose batch is two broadcast dims.
+    if ((p.a.batch_inner != 0 || p.b.batch_inner != 0) && (c.value("K_MAJOR", 0) == 1 || c.value("ALIGN", 0) == 1))
+      return false;
     // The aligned copy pays only where an operand's rows are not 16-element aligned.
     if (c.value("ALIGN", 0) == 1 && !misaligned(p.a) && !misaligned(p.b)) return false;
 

@@ -39,7 +39,34 @@ struct Value {
   std::string input;
   StridedView view;
   bool raw_product = false;  // the product itself, not yet re-viewed: only there can tril/triu be fused
+  std::int64_t batch_inner = 0, stride_batch_inner = 0;  // a batch of two dims (MatmulOperand's)
 };
+
+// A view that merges two or more leading dims into one batch dim (torch.matmul's reshape of expanded operands
+// to [B, rows, cols] for bmm) where no single stride steps through the merged dims: the batch as two levels,
+// the dims of size 1 dropped. Example: [2, 3, 32, 24] with strides [768, 0, 24, 1] (an input [2, 1, 32, 24]
+// expanded) viewed as [6, 32, 24] is batch 6 = 2 x 3 with strides 768 and 0.
+std::optional<Value> merged_batch(const Node& node, const Value& s) {
+  const auto& shape = s.view.shape;
+  const std::size_t rank = shape.size();
+  const std::vector<std::int64_t>& size = node.meta.shape;  // the view's traced result
+  if (s.kind != Value::Kind::input_view || s.batch_inner != 0 || rank < 4 || size.size() != 3 ||
+      size[1] != shape[rank - 2] || size[2] != shape[rank - 1])
+    return std::nullopt;
+  std::vector<std::pair<std::int64_t, std::int64_t>> dims;  // (size, stride) of the leading dims not of size 1
+  std::int64_t batch = 1;
+  for (std::size_t d = 0; d + 2 < rank; ++d) {
+    batch *= shape[d];
+    if (shape[d] != 1) dims.emplace_back(shape[d], s.view.stride[d]);
+  }
+  if (dims.size() != 2 || size[0] != batch) return std::nullopt;
+  Value v = s;
+  v.view = StridedView{{batch, shape[rank - 2], shape[rank - 1]}, {dims[0].second, s.view.stride[rank - 2], s.view.stride[rank - 1]},
+                       s.view.offset};
+  v.batch_inner = dims[1].first;
+  v.stride_batch_inner = dims[1].second;
+  return v;
+}
 
 using Env = std::map<std::string, Value>;
 
@@ -77,7 +104,10 @@ std::variant<Value, std::string> diag_value(const Node& node, const Value& src) 
 MatmulOperand as_operand(const Value& v) {
   const auto& s = v.view.stride;
   if (v.view.shape.size() == 2) return {v.input, 0, s[0], s[1]};
-  return {v.input, s[0], s[1], s[2]};
+  MatmulOperand op{v.input, s[0], s[1], s[2]};
+  op.batch_inner = v.batch_inner;
+  op.stride_batch_inner = v.stride_batch_inner;
+  return op;
 }
 
 std::variant<MatmulProblem, std::string> product(const Node& node, const Value& a, const Value& b) {
@@ -139,9 +169,17 @@ std::variant<MatmulProblem, std::string> product(const Node& node, const Value& 
 
 }  // namespace
 
+std::string MatmulOperand::batch_offset(const std::string& b, const std::string& stride) const {
+  if (batch_inner == 0) return fmt::format("{} * {}", b, stride);
+  return fmt::format("({0} // {1}) * {2} + ({0} % {1}) * {3}", b, batch_inner, stride, stride_batch_inner);
+}
+
 std::int64_t MatmulProblem::max_offset() const {
   auto reach = [](std::int64_t nb, std::int64_t nr, std::int64_t nc, const MatmulOperand& o) {
-    return (nb - 1) * o.stride_batch + (nr - 1) * o.stride_row + (nc - 1) * o.stride_col;
+    const std::int64_t batches = o.batch_inner == 0
+                                     ? (nb - 1) * o.stride_batch
+                                     : (nb / o.batch_inner - 1) * o.stride_batch + (o.batch_inner - 1) * o.stride_batch_inner;
+    return batches + (nr - 1) * o.stride_row + (nc - 1) * o.stride_col;
   };
   if (kind != Kind::product) {  // a is the vector d of length k, b the matrix X [m, n]
     return std::max({(k - 1) * a.stride_row, reach(1, m, n, b), m * n});
@@ -319,8 +357,17 @@ std::variant<MatmulProblem, std::string> recognise_matmul(const TraceResult& tra
       if (s.kind == Value::Kind::diag)
         return fmt::format("{} ({}) re-views the diagonal matrix", node.name, node.target);
       auto r = apply_layout_op(node, s.view);
-      if (!r.view) return r.why_not;
-      env[node.name] = Value{s.kind, s.input, *r.view, false};
+      if (!r.view) {
+        auto merged = merged_batch(node, s);
+        if (!merged) return r.why_not;
+        env[node.name] = *merged;
+        continue;
+      }
+      // A batch of two levels stays one only where the op leaves the batch dim alone (an identity view).
+      if (s.batch_inner != 0 && (r.view->shape.empty() || r.view->shape[0] != s.view.shape[0] ||
+                                 r.view->stride[0] != s.view.stride[0]))
+        return fmt::format("{} ({}) re-views a batch of broadcast dims", node.name, node.target);
+      env[node.name] = Value{s.kind, s.input, *r.view, false, s.batch_inner, s.stride_batch_inner};
       // A reshape of the product that keeps its elements in order (a 3-D `a @ b` traces as bmm then a view) is
       // still the product's tile: an epilogue after it reads the same variable.
       if (s.kind == Value::Kind::product_view && is_identity_view(node.target) && r.view->row_major() &&

@@ -21,6 +21,12 @@ struct MatmulOperand {
   std::string input;  // graph input or owned constant name, e.g. "in0", "c0"
   std::int64_t stride_batch = 0, stride_row = 0, stride_col = 0;
   std::string expr;   // how ModelNew.forward names it: "in0", or self.get_parameter(...) for a weight
+  // A batch of two dims broadcast apart (torch.matmul of [2, 1, M, K] by [1, 3, K, N] expands both to a batch
+  // of 2 x 3 that no single stride steps through): batch b reads (b / batch_inner) * stride_batch +
+  // (b % batch_inner) * stride_batch_inner. 0: one dim, stride_batch alone.
+  std::int64_t batch_inner = 0, stride_batch_inner = 0;
+  // The offset of batch `b` (a Triton expression) with `stride` the kernel's batch-stride argument.
+  std::string batch_offset(const std::string& b, const std::string& stride) const;
 };
 
 // A tensor a product's epilogue reads besides the product (nn.Linear's bias, a scale), as [batch, rows, cols]

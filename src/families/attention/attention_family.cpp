@@ -37,7 +37,8 @@ class AttentionProblem final : public FamilyProblem {
   std::int64_t batch = 1, heads = 1, m = 0, n = 0, d = 0, dv = 0;
   double scale = 1.0;
   bool causal = false;
-  // The attention's mask: none (0), added to the scores (1), or a boolean one keeping the keys where it is true (2);
+  // The attention's mask: none (0), added to the scores (1), keeping the keys where it is true (nonzero: 2), or
+  // keeping them where it is false (zero: 3, masked_fill(scores, m, -inf) of PyTorch's math form);
   // its strides broadcast to [batch, heads, queries, keys].
   int mask_kind = 0;
   Operand mask;
@@ -302,6 +303,65 @@ std::string source_of(const OpGraph& g, const std::string& ref) {
   return r;
 }
 
+// Whether `mask` (added to the scores) is the causal mask PyTorch's math form builds: where(tril(ones), 0, -inf).
+bool causal_mask_add(const OpGraph& g, const Node& mask) {
+  if (mask.target != "aten.where.self" || mask.args.size() != 3) return false;
+  const Node* tril = g.find_node(mask.args.at(0).ref);
+  const Node* ones = tril && tril->target == "aten.tril.default" ? g.find_node(tril->args.at(0).ref) : nullptr;
+  const Node* zero = g.find_node(mask.args.at(1).ref);
+  const Node* minus = g.find_node(mask.args.at(2).ref);
+  auto diag = tril ? tril->arg(1, "diagonal") : std::nullopt;
+  auto value_of = [](const Node* n) -> std::optional<double> {
+    if (!n || n->target != "aten.scalar_tensor.default" || n->args.empty() || !n->args[0].is_number()) return std::nullopt;
+    return n->args[0].number();
+  };
+  return ones && ones->target == "aten.ones.default" && !(diag && diag->is_number() && diag->number() != 0) &&
+         value_of(zero) == 0.0 && value_of(minus) && std::isinf(*value_of(minus)) && *value_of(minus) < 0;
+}
+
+// A square of ones built in the graph and cut to a triangle: tril (keep == true) or triu (keep == false) at
+// `diagonal`, through dtype conversions. Example: torch.triu(torch.ones(L, L, dtype=torch.bool), diagonal=1).
+bool ones_triangle(const OpGraph& g, const std::string& ref, bool tril, double diagonal) {
+  const Node* n = g.find_node(ref);
+  while (n && (n->target == "aten._to_copy.default" || re_views(*n)) && !n->args.empty() && n->args[0].kind == Arg::Kind::ref)
+    n = g.find_node(n->args[0].ref);
+  if (!n || n->target != (tril ? "aten.tril.default" : "aten.triu.default") || n->args.empty()) return false;
+  auto d = n->arg(1, "diagonal");
+  if ((d && d->is_number() ? d->number() : 0.0) != diagonal) return false;
+  const Node* ones = n->args[0].kind == Arg::Kind::ref ? g.find_node(n->args[0].ref) : nullptr;
+  return ones && ones->target == "aten.ones.default";
+}
+
+// The mask of masked_fill(scores, m, -inf) in the math form, the keys where m is true dropped:
+//   m = triu(ones, 1), or tril(ones) == 0       the causal mask, built in the graph
+//   m = x == 0                                  keep where x is nonzero (GPT's registered tril buffer)
+//   m = ~x                                      keep where x is true
+//   m = x                                       keep where x is false
+// with x a graph input or parameter (a slice of one: bias[:, :, :T, :T]).
+std::string masked_fill_mask(const OpGraph& g, const Leaves& leaves, const std::string& ref, AttentionProblem& p,
+                             const Leaf*& mask) {
+  if (ones_triangle(g, ref, false, 1)) {
+    p.causal = true;
+    return "";
+  }
+  const Node* m = g.find_node(ref);
+  const bool eq_zero = m && (m->target == "aten.eq.Scalar" || m->target == "aten.eq.Tensor") && m->args.size() == 2 &&
+                       m->args[0].kind == Arg::Kind::ref && m->args[1].is_number() && m->args[1].number() == 0;
+  if (eq_zero && ones_triangle(g, m->args[0].ref, true, 0)) {
+    p.causal = true;
+    return "";
+  }
+  if (eq_zero || (m && m->target == "aten.logical_not.default" && !m->args.empty() && m->args[0].kind == Arg::Kind::ref)) {
+    mask = leaves.find(m->args[0].ref);
+    p.mask_kind = 2;
+  } else {
+    mask = leaves.find(ref);
+    p.mask_kind = 3;
+  }
+  if (!mask) return "attention with a computed mask: the attention family reads a mask that is a graph input or a parameter";
+  return "";
+}
+
 // PyTorch's math attention, as a CPU (and some GPU) traces it when no fused kernel applies:
 //   S = bmm(q * c1, k^T * c2) [* c3 or / c3] [+ mask]; P = softmax(S, -1); O = bmm(P, v) (mm over 2-D ones)
 // with the causal mask where(tril(ones(M, N)), 0, -inf). Returns the attention's parameters, or why not.
@@ -318,22 +378,22 @@ std::string match_math_attention(const OpGraph& g, const Leaves& leaves, Attenti
   if (!dim || !dim->is_number() || (dim->number() != -1 && dim->number() != static_cast<double>(sm->meta.shape.size()) - 1))
     return "a softmax over another axis than the keys'";
   const Node* scores = g.find_node(sm->args.at(0).ref);
-  if (scores && scores->target == "aten.add.Tensor") {
-    // The causal mask: where(tril(ones), 0, -inf).
-    const Node* mask = g.find_node(scores->args.at(1).ref);
-    const Node* tril = mask && mask->target == "aten.where.self" ? g.find_node(mask->args.at(0).ref) : nullptr;
-    const Node* ones = tril && tril->target == "aten.tril.default" ? g.find_node(tril->args.at(0).ref) : nullptr;
-    const Node* zero = mask ? g.find_node(mask->args.at(1).ref) : nullptr;
-    const Node* minus = mask ? g.find_node(mask->args.at(2).ref) : nullptr;
-    auto diag = tril ? tril->arg(1, "diagonal") : std::nullopt;
-    auto value_of = [](const Node* n) -> std::optional<double> {
-      if (!n || n->target != "aten.scalar_tensor.default" || n->args.empty() || !n->args[0].is_number()) return std::nullopt;
-      return n->args[0].number();
-    };
-    if (!ones || ones->target != "aten.ones.default" || (diag && diag->is_number() && diag->number() != 0) ||
-        value_of(zero) != 0.0 || !value_of(minus) || !std::isinf(*value_of(minus)) || *value_of(minus) > 0)
-      return "attention with a mask other than the causal one";
-    p.causal = true;
+  const Leaf* mask = nullptr;  // a mask read from a graph input or parameter, its kind in p.mask_kind
+  if (scores && scores->target == "aten.add.Tensor" && scores->args.size() == 2 && scores->args[1].kind == Arg::Kind::ref) {
+    if (const Node* added = g.find_node(scores->args[1].ref); added && causal_mask_add(g, *added)) {
+      p.causal = true;
+    } else if ((mask = leaves.find(scores->args[1].ref))) {
+      p.mask_kind = 1;  // a float mask added to the scores
+    } else {
+      return "attention with a mask other than the causal one or an input or parameter added to the scores";
+    }
+    scores = g.find_node(scores->args.at(0).ref);
+  } else if (scores && scores->target.starts_with("aten.masked_fill") && scores->args.size() == 3 &&
+             scores->args[1].kind == Arg::Kind::ref) {
+    // masked_fill(S, m, -inf): the keys where m is true are dropped.
+    if (!scores->args[2].is_number() || scores->args[2].number() != -std::numeric_limits<double>::infinity())
+      return "attention scores filled with a value other than -inf";
+    if (auto why = masked_fill_mask(g, leaves, scores->args[1].ref, p, mask); !why.empty()) return why;
     scores = g.find_node(scores->args.at(0).ref);
   }
   // A scale on the scores themselves: S = bmm(q, k^T) * c, or / c.
@@ -352,9 +412,13 @@ std::string match_math_attention(const OpGraph& g, const Leaves& leaves, Attenti
   // q * c1 and k^T * c2 (either scale absent when it is 1), each a leaf underneath.
   auto scaled_leaf = [&](const std::string& ref) -> const Leaf* {
     std::string r = source_of(g, ref);
-    if (const Node* n = g.find_node(r); n && n->target == "aten.mul.Scalar" && n->args.size() > 1 && n->args[1].is_number()) {
-      scale *= n->args[1].number();
-      r = n->args[0].ref;
+    // q * c or q / c before the product (mul.Scalar, or mul.Tensor / div.Tensor of a number).
+    if (const Node* n = g.find_node(r); n && n->args.size() > 1 && n->args[0].kind == Arg::Kind::ref && n->args[1].is_number() &&
+                                        (n->target == "aten.mul.Scalar" || n->target == "aten.mul.Tensor" ||
+                                         ((n->target == "aten.div.Tensor" || n->target == "aten.div.Scalar") &&
+                                          n->args[1].number() != 0))) {
+      scale *= n->target.starts_with("aten.div") ? 1.0 / n->args[1].number() : n->args[1].number();
+      r = source_of(g, n->args[0].ref);
     }
     return leaves.find(r);
   };
@@ -377,10 +441,12 @@ std::string match_math_attention(const OpGraph& g, const Leaves& leaves, Attenti
   if (qv.shape.size() != 4 || kv.shape.size() != 4 || vv.shape.size() != 4)
     return "attention over operands that are not [batch, heads, length, dim], [batch, length, dim] or [length, dim]";
   auto dtype_of = [&](const Leaf* l) { return g.meta_of(l->base)->dtype; };
-  p.q = {*owned_tensor_expr(g, q->base), qv.stride};
+  // A slice of an input (q, k, v = qkv.unbind(0)) starts its pointer where the slice does.
+  auto expr_of = [&](const Leaf* l) { return leaf_tensor_expr(*owned_tensor_expr(g, l->base), l->view); };
+  p.q = {expr_of(q), qv.stride};
   // k^T is [B, H, D, N]: k's own strides swap its last two.
-  p.k = {*owned_tensor_expr(g, kt->base), {kv.stride[0], kv.stride[1], kv.stride[3], kv.stride[2]}};
-  p.v = {*owned_tensor_expr(g, v->base), vv.stride};
+  p.k = {expr_of(kt), {kv.stride[0], kv.stride[1], kv.stride[3], kv.stride[2]}};
+  p.v = {expr_of(v), vv.stride};
   const auto& qs = qv.shape;
   const auto& ks = kv.shape;
   const auto& vs = vv.shape;
@@ -396,6 +462,15 @@ std::string match_math_attention(const OpGraph& g, const Leaves& leaves, Attenti
   p.dv = vs[3];
   p.dtype = dtype_of(q);
   p.scale = scale;
+  if (mask) {
+    const auto dtype = g.meta_of(mask->base)->dtype;
+    if (p.mask_kind == 1 && !float_dtype(dtype))
+      return fmt::format("attention with a mask of dtype {} added to the scores", dtype);
+    auto strides = broadcast_strides(mask->view, {p.batch, p.heads, p.m, p.n});
+    if (!strides) return "attention with a mask that does not broadcast to [batch, heads, queries, keys]";
+    p.mask.expr = expr_of(mask);
+    p.mask.strides = *strides;
+  }
   return "";
 }
 
@@ -474,7 +549,7 @@ Recognition recognise_attention(const Family& family, const TraceResult& trace) 
     }
   if (!att) {
     auto p = std::make_shared<AttentionProblem>(family, trace);
-    const std::string why = match_math_attention(g, find_leaves(g), *p);
+    const std::string why = match_math_attention(g, find_leaves(g, /*slices=*/true), *p);
     if (!why.empty()) return fail(why);
     const auto out_meta = *g.meta_of(g.outputs.front());
     if (out_meta.shape != std::vector<std::int64_t>{p->batch, p->heads, p->m, p->dv} &&

@@ -48,12 +48,14 @@ def ka_attention_kernel(q_ptr, k_ptr, v_ptr, a_ptr, o_ptr, SCALE: tl.constexpr, 
     valid = row_ok[:, None] & key_ok[None, :]
     if CAUSAL:
         valid = valid & (keys[None, :] <= rows[:, None])
-    if MASK != 0:  # the attention's mask: added to the scores (1), or keeping the keys where it is true (2)
+    if MASK != 0:  # the attention's mask: added to the scores (1), keeping the keys where it is nonzero (2) or zero (3)
         a = tl.load(a_base + rows[:, None] * A_SM + keys[None, :] * A_SN, mask=valid, other=0)
         if MASK == 1:
             s = s + a.to(tl.float32)
-        else:
+        elif MASK == 2:
             valid = valid & (a != 0)
+        else:
+            valid = valid & (a == 0)
     s = tl.where(valid, s, float("-inf"))
     row_max = tl.max(s, axis=1)
     row_max = tl.where(row_max == float("-inf"), 0.0, row_max)  # a padding row: no key at all

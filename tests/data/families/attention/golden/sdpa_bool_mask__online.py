@@ -33,12 +33,14 @@ def ka_key_block(q_base, k_base, v_base, a_base, n0, rows, row_ok, ee, e_ok, m_i
     valid = row_ok[:, None] & key_ok[None, :]
     if CAUSAL:
         valid = valid & (keys[None, :] <= rows[:, None])
-    if MASK != 0:  # the attention's mask: added to the scores (1), or keeping the keys where it is true (2)
+    if MASK != 0:  # the attention's mask: added to the scores (1), keeping the keys where it is nonzero (2) or zero (3)
         a = tl.load(a_base + rows[:, None] * A_SM + keys[None, :] * A_SN, mask=valid, other=0)
         if MASK == 1:
             s = s + a.to(tl.float32)
-        else:
+        elif MASK == 2:
             valid = valid & (a != 0)
+        else:
+            valid = valid & (a == 0)
     s = tl.where(valid, s, float("-inf"))
     m_new = tl.maximum(m_i, tl.max(s, axis=1))
     m_safe = tl.where(m_new == float("-inf"), 0.0, m_new)

@@ -50,12 +50,14 @@ def ka_scores_kernel(q_ptr, k_ptr, a_ptr, s_ptr, SCALE: tl.constexpr, H: tl.cons
     if CAUSAL:
         valid = valid & (keys[None, :] <= rows[:, None])
     a_base = a_ptr + b * A_SB + h * A_SH
-    if MASK != 0:  # the attention's mask: added to the scores (1), or keeping the keys where it is true (2)
+    if MASK != 0:  # the attention's mask: added to the scores (1), keeping the keys where it is nonzero (2) or zero (3)
         a = tl.load(a_base + rows[:, None] * A_SM + keys[None, :] * A_SN, mask=valid, other=0)
         if MASK == 1:
             s = s + a.to(tl.float32)
-        else:
+        elif MASK == 2:
             valid = valid & (a != 0)
+        else:
+            valid = valid & (a == 0)
     s = tl.where(valid, s, float("-inf"))
     s_base = s_ptr + bh.to(tl.int64) * M * N
     tl.store(s_base + rows[:, None] * N + keys[None, :], s, mask=row_ok[:, None] & key_ok[None, :])

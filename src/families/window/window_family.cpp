@@ -464,42 +464,65 @@ Recognition recognise_window(const Family& family, const TraceResult& trace) {
     if (p->kernel[i] < 1 || p->stride[i] < 1 || p->dilation[i] < 1 || p->padding[i] < 0)
       return fail("a pooling window, stride or dilation below 1");
 
-  // The output: the values (not a max pool's indices), through layout ops that keep the element order.
-  // Pointwise ops of the values and constants after it are the epilogue.
-  std::string out = g.outputs.front();
-  const Node* o = g.find_node(out);
-  std::vector<std::string> after;  // from the output back
-  while (o && o != pool) {
-    if (o->target == "getitem") {
-      auto idx = o->arg(1, "");
-      if (!idx || !idx->is_number() || idx->number() != 0) return fail("only a max pool's values are supported, not its indices");
-    } else if (!(is_layout_op(o->target) && (o->target.find("squeeze") != std::string::npos ||
-                                             o->target == "aten.view.default" || o->target == "aten.clone.default" ||
-                                             o->target == "aten.alias.default"))) {
-      const auto next = chain_arg(g, *o, leaves);
-      if (is_layout_op(o->target) || !next) return fail(o->name + " (" + o->target + ") after the pooling");
-      const Node* at = o;
-      auto tensor = [&](const std::string& name) -> std::optional<std::string> {
-        const Leaf* operand = leaves.find(name);
-        if (!operand) return std::nullopt;
-        auto strides = broadcast_strides(operand->view, at->meta.shape);
-        if (!strides) return std::nullopt;
-        const std::string var = "e_" + name;
-        for (const auto& op : p->epilogue_operands)
-          if (op.var == var) return var;
-        p->epilogue_operands.push_back({var, *owned_tensor_expr(g, operand->base), at->meta.shape, *strides});
-        return var;
-      };
-      auto line = pointwise_line(g, *o, *next, "after the pooling", tensor);
-      if (!line.why_not.empty()) return fail(line.why_not);
-      after.push_back(line.expr);
-      o = g.find_node(*next);
+  // The output: the values (not a max pool's indices), through layout ops that keep the element order, and
+  // the pointwise ops after the pooling: each an epilogue line of the pooled values, constants, tensors that
+  // broadcast to the output and earlier lines (LPPool's sign(f) * relu(|f|) reads f twice), in graph order.
+  const std::set<std::string> live = g.ancestors(g.outputs);
+  std::map<std::string, std::string> vars{{pool->name, "v"}};  // values after the pooling -> their variable
+  bool after_pool = false;
+  for (const auto& n : g.nodes) {
+    if (&n == pool) {
+      after_pool = true;
       continue;
     }
-    o = o->args.empty() || o->args[0].kind != Arg::Kind::ref ? nullptr : g.find_node(o->args[0].ref);
+    if (!after_pool || !live.contains(n.name)) continue;
+    const bool reads_pooled = std::any_of(n.args.begin(), n.args.end(), [&](const Arg& a) {
+      return a.kind == Arg::Kind::ref && vars.contains(a.ref);
+    });
+    if (!reads_pooled) continue;
+    if (n.target == "getitem") {
+      auto idx = n.arg(1, "");
+      if (!idx || !idx->is_number() || idx->number() != 0) return fail("only a max pool's values are supported, not its indices");
+      vars[n.name] = vars.at(n.args[0].ref);
+      continue;
+    }
+    if (is_layout_op(n.target)) {
+      if (!(n.target.find("squeeze") != std::string::npos || n.target == "aten.view.default" ||
+            n.target == "aten.clone.default" || n.target == "aten.alias.default") ||
+          n.args[0].kind != Arg::Kind::ref || !vars.contains(n.args[0].ref))
+        return fail(n.name + " (" + n.target + ") after the pooling");
+      vars[n.name] = vars.at(n.args[0].ref);
+      continue;
+    }
+    std::string other;
+    OperandFn operand = [&](const Arg& a) -> std::optional<std::string> {
+      if (a.kind != Arg::Kind::ref) return std::nullopt;
+      if (auto it = vars.find(a.ref); it != vars.end()) return it->second;
+      if (const auto* c = g.find_constant(a.ref); c && c->value) return float_literal(*c->value);
+      if (const Leaf* tensor = leaves.find(a.ref)) {
+        if (auto strides = broadcast_strides(tensor->view, n.meta.shape)) {
+          const std::string var = "e_" + a.ref;
+          if (std::none_of(p->epilogue_operands.begin(), p->epilogue_operands.end(),
+                           [&](const auto& op) { return op.var == var; }))
+            p->epilogue_operands.push_back({var, *owned_tensor_expr(g, tensor->base), n.meta.shape, *strides});
+          return var;
+        }
+      }
+      other = a.ref;
+      return std::nullopt;
+    };
+    auto e = pointwise_expr(n, operand, "tl.float32");
+    if (!other.empty())
+      return fail(fmt::format("{} ({}) after the pooling reads {}: only the pooled values, constants and tensors that "
+                              "broadcast to the output join the pooling's epilogue",
+                              n.name, n.target, other));
+    if (e.expr.empty()) return fail(fmt::format("{} ({}) after the pooling: {}", n.name, n.target, e.why_not));
+    vars[n.name] = "v_" + n.name;
+    p->epilogue.push_back(fmt::format("v_{} = {}  # {}", n.name, e.expr, n.target));
   }
-  if (!o) return fail("the output is not the pooling's");
-  p->epilogue.assign(after.rbegin(), after.rend());
+  auto result = vars.find(g.outputs.front());
+  if (result == vars.end()) return fail("the output is not the pooling's");
+  if (result->second != "v") p->epilogue.push_back("v = " + result->second);
   // The pooled shape: the pooling's own result (a getitem of it for a max pool with indices).
   std::vector<std::int64_t> pooled = pool->meta.shape;
   if (pooled.empty())

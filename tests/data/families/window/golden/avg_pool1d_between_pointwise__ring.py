@@ -3,7 +3,7 @@
 # Configuration: {"block":32,"num_warps":1,"rows":1,"tile_kw":3}
 #
 # A drop-in replacement for the problem's Model: `ModelNew` takes the same constructor and forward
-# arguments and needs only torch and triton. Average pooling (2-D window 1x4, stride 1x1, padding 0x1, dilation 1x1) with pointwise ops (2 before, 2 after) over 15 planes: each program computes a block
+# arguments and needs only torch and triton. Average pooling (2-D window 1x4, stride 1x1, padding 0x1, dilation 1x1) with pointwise ops (2 before, 3 after) over 15 planes: each program computes a block
 # of one plane's outputs, reading the windows' inputs once from DRAM (neighbouring windows share them
 # through the caches) and writing each output once.
 import os
@@ -67,8 +67,9 @@ def ka_prologue(v, ok, fill):
 @triton.jit
 def ka_epilogue(v, i, ok):
     # The pointwise ops after the pooling, on each output (flat index i of the output, where ok).
-    v = _tanh(v)  # aten.tanh.default
-    v = (v * 3.0)  # aten.mul.Tensor
+    v_n5 = _tanh(v)  # aten.tanh.default
+    v_n6 = (v_n5 * 3.0)  # aten.mul.Tensor
+    v = v_n6
     return v
 
 

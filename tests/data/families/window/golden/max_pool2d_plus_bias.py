@@ -3,7 +3,7 @@
 # Configuration: {"block":128,"num_warps":4,"rows":1,"tile_kw":0}
 #
 # A drop-in replacement for the problem's Model: `ModelNew` takes the same constructor and forward
-# arguments and needs only torch and triton. Max pooling (2-D window 2x2, stride 2x2, padding 0x0, dilation 1x1) with pointwise ops (0 before, 2 after) over 8 planes: each program computes a block
+# arguments and needs only torch and triton. Max pooling (2-D window 2x2, stride 2x2, padding 0x0, dilation 1x1) with pointwise ops (0 before, 3 after) over 8 planes: each program computes a block
 # of one plane's outputs, reading the windows' inputs once from DRAM (neighbouring windows share them
 # through the caches) and writing each output once.
 import os
@@ -66,8 +66,9 @@ def ka_prologue(v, ok, fill):
 def ka_epilogue(v, i, ok, e_c0_ptr):
     # The pointwise ops after the pooling, on each output (flat index i of the output, where ok).
     e_c0 = tl.load(e_c0_ptr + ((i // 16) % 4), mask=ok, other=0).to(tl.float32)
-    v = (v + e_c0)  # aten.add.Tensor
-    v = (v * 0.5)  # aten.mul.Tensor
+    v_n3 = (v + e_c0)  # aten.add.Tensor
+    v_n4 = (v_n3 * 0.5)  # aten.mul.Tensor
+    v = v_n4
     return v
 
 

@@ -3,7 +3,7 @@
 # Configuration: {"block":128,"num_warps":4,"rows":1,"tile_kw":0}
 #
 # A drop-in replacement for the problem's Model: `ModelNew` takes the same constructor and forward
-# arguments and needs only torch and triton. Max pooling (3-D window 2x2x2, stride 2x2x2, padding 0x0x0, dilation 1x1x1) with pointwise ops (0 before, 1 after) over 6 planes: each program computes a block
+# arguments and needs only torch and triton. Max pooling (3-D window 2x2x2, stride 2x2x2, padding 0x0x0, dilation 1x1x1) with pointwise ops (0 before, 2 after) over 6 planes: each program computes a block
 # of one plane's outputs, reading the windows' inputs once from DRAM (neighbouring windows share them
 # through the caches) and writing each output once.
 import os
@@ -65,7 +65,8 @@ def ka_prologue(v, ok, fill):
 @triton.jit
 def ka_epilogue(v, i, ok):
     # The pointwise ops after the pooling, on each output (flat index i of the output, where ok).
-    v = (0.5 * v * (1.0 + tl.math.erf(v * 0.7071067811865476)))  # aten.gelu.default
+    v_n3 = (0.5 * v * (1.0 + tl.math.erf(v * 0.7071067811865476)))  # aten.gelu.default
+    v = v_n3
     return v
 
 

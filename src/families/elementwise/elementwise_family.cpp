@@ -293,7 +293,16 @@ Recognition recognise_elementwise(const Family& family, const TraceResult& trace
       computed.insert(node.name);
       continue;
     }
-    auto e = pointwise_expr(node, operand, p->compute);
+    // PyTorch computes a floating-point result of integer operands in floating point (sqrt of an int64
+    // tensor): those operands are converted first. Bool operands stay bool (where's and masked_fill's masks).
+    OperandFn promoted = [&](const Arg& a) -> std::optional<std::string> {
+      auto v = operand(a);
+      if (!v || a.kind != Arg::Kind::ref || !floating_point(node.meta.dtype)) return v;
+      const auto m = g.meta_of(resolve(a.ref));
+      if (!m || m->dtype.empty() || floating_point(m->dtype) || m->dtype == "bool" || g.find_constant(resolve(a.ref))) return v;
+      return fmt::format("{}.to({})", *v, p->compute);
+    };
+    auto e = pointwise_expr(node, promoted, p->compute);
     if (!leaf_error.empty()) return fail(leaf_error);
     if (e.expr.empty()) return fail(e.why_not);
     p->body += fmt::format("    {} = {}  # {}\n", var_of(node.name), e.expr, node.target);

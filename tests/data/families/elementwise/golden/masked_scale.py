@@ -48,7 +48,7 @@ def ka_elementwise_kernel(c0_ptr, in0_ptr, in1_ptr, in2_ptr, out0_ptr, n_element
     v_n0 = (v_in0 * v_c0)  # aten.mul.Tensor
     v_n1 = (-v_in0)  # aten.neg.default
     v_n2 = tl.where(v_in1, v_n0, v_n1)  # aten.where.self
-    v_n3 = (v_n2 + v_in2)  # aten.add.Tensor
+    v_n3 = (v_n2 + v_in2.to(tl.float32))  # aten.add.Tensor
     tl.store(out0_ptr + offsets, v_n3.to(out0_ptr.dtype.element_ty), mask=mask)
 
 

@@ -76,6 +76,8 @@ std::string unreduced(Operands& o, std::size_t i, std::string expr) {
 }
 
 // Whether optional tensor argument i (keyword kw) is absent; records an error when it is given.
+bool is_null_arg(const std::optional<Arg>& a) { return !a || (a->kind == Arg::Kind::value && a->value.is_null()); }
+
 bool no_tensor(Operands& o, std::size_t i, std::string_view kw) {
   auto a = o.node.arg(i, kw);
   if (!a || (a->kind == Arg::Kind::value && a->value.is_null())) return true;
@@ -453,14 +455,19 @@ const std::map<std::string, Emitter, std::less<>>& emitters() {
          return unreduced(o, 3, fmt::format("-({1} * tl.maximum(_log({0}), -100.0) + (1.0 - {1}) * "
                                             "tl.maximum(_log(1.0 - {0}), -100.0))", x, t));
        }},
-      // (1 - t) x + m + log(exp(-m) + exp(-x - m)), m = max(-x, 0): no overflow; without weights.
+      // (1 - t) x + m + log(exp(-m) + exp(-x - m)), m = max(-x, 0): no overflow. With pos_weight p the log term
+      // is weighted by 1 + (p - 1) t, with weight w the whole loss by w (both broadcast tensors).
       {"aten.binary_cross_entropy_with_logits.default",
        [](Operands& o) {
-         if (!no_tensor(o, 2, "weight") || !no_tensor(o, 3, "pos_weight")) return std::string();
          const auto x = o.x(0), t = o.x(1);
          const std::string m = fmt::format("tl.maximum(-{}, 0.0)", x);
-         return unreduced(o, 4, fmt::format("((1.0 - {1}) * {0} + {2} + _log(tl.exp(-{2}) + tl.exp(-{0} - {2})))", x,
-                                            t, m));
+         const std::string soft = fmt::format("({0} + _log(tl.exp(-{0}) + tl.exp(-{1} - {0})))", m, x);
+         const bool pos = !is_null_arg(o.node.arg(3, "pos_weight")), weighted = !is_null_arg(o.node.arg(2, "weight"));
+         std::string loss = pos ? fmt::format("((1.0 - {1}) * {0} + (1.0 + ({2} - 1.0) * {1}) * {3})", x, t, o.x(3), soft)
+                                : fmt::format("((1.0 - {1}) * {0} + {2} + _log(tl.exp(-{2}) + tl.exp(-{0} - {2})))", x,
+                                              t, m);
+         if (weighted) loss = fmt::format("({} * {})", loss, o.x(2));
+         return unreduced(o, 4, loss);
        }},
       // log(1 + exp(-t x)) as max(z, 0) + log(1 + exp(-|z|)), z = -t x; reduction='none' only, as above.
       {"aten.soft_margin_loss.default",

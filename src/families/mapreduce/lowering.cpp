@@ -388,6 +388,7 @@ class Lowering {
     if (t == "aten.all.dim" || t == "aten.all.dims" || t == "aten.all.default" || t == "aten.any.dim" ||
         t == "aten.any.dims" || t == "aten.any.default")
       return lower_all_any(n);
+    if (t == "aten.count_nonzero.dim_IntList" || t == "aten.count_nonzero.default") return lower_count_nonzero(n);
     if (t == "aten.logsumexp.default") return lower_logsumexp(n);
     if (t == "aten.var.correction" || t == "aten.std.correction" || t == "aten.var_mean.correction" ||
         t == "aten.std_mean.correction" || t == "aten.var.dim" || t == "aten.std.dim")
@@ -581,6 +582,25 @@ class Lowering {
     const bool is_all = n.target.starts_with("aten.all");
     const auto r = reduce(is_all ? ReduceOp::min : ReduceOp::max, ones, dims, out_shape).front();
     alias_[n.name] = pointwise("aten.gt.Scalar", {ref_arg(r), number_arg(0.5)}, out_shape, "bool");
+  }
+
+  // count_nonzero(x, dims): a sum of (x != 0) as 0 and 1 in fp32, exact up to 2^24 elements an output.
+  void lower_count_nonzero(const Node& n) {
+    auto x = n.arg(0, "self");
+    if (!x || x->kind != Arg::Kind::ref) fail(n.name + " (" + n.target + ") counts something that is not a tensor");
+    const auto meta = g_.meta_of(x->ref);
+    const std::string in = use(x->ref, meta ? meta->shape : std::vector<std::int64_t>{});
+    const auto shape = shaped(in).shape;
+    const auto dims = is_null(n.arg(1, "dim")) ? all_axes(shape) : dims_or_fail(n, 1, "dim", shape.size());
+    std::int64_t count = 1;
+    for (auto d : dims) count *= shape[d];
+    if (count > (std::int64_t{1} << 24))
+      fail(fmt::format("{} ({}) counts over {} elements an output: more than fp32 sums exactly", n.name, n.target, count));
+    const auto out_shape = reduced_shape(shape, dims, false);
+    const std::string nonzero = pointwise("aten.ne.Scalar", {ref_arg(in), number_arg(0)}, shape, "bool");
+    const std::string ones = pointwise("aten._to_copy.default", {ref_arg(nonzero)}, shape, "float32");
+    const auto r = reduce(ReduceOp::sum, ones, dims, out_shape).front();
+    alias_[n.name] = pointwise("aten._to_copy.default", {ref_arg(r)}, out_shape, n.meta.dtype.empty() ? "int64" : n.meta.dtype);
   }
 
   // logsumexp(x, dim, keepdim): the reduction log-softmax takes its shift from, as a result of its own.
@@ -955,9 +975,17 @@ class Lowering {
     const bool bce_logits = n.target == "aten.binary_cross_entropy_with_logits.default";
     // binary_cross_entropy(self, target, weight, reduction); ..._with_logits(self, target, weight, pos_weight,
     // reduction); the other losses (self, target, reduction, ...).
-    if ((bce || bce_logits) && !is_null(n.arg(2, "weight"))) fail(n.name + " (" + n.target + ") with weights is not supported");
-    if (bce_logits && !is_null(n.arg(3, "pos_weight")))
-      fail(n.name + " (" + n.target + ") with a positive weight is not supported");
+    // The weights of the binary cross-entropies, tensors broadcast over the input: of each element's loss, and
+    // (with logits) of the positive term.
+    auto weight_of = [&](std::size_t i, const char* kw) -> std::string {
+      auto w = n.arg(i, kw);
+      if (is_null(w)) return "";
+      if (w->kind != Arg::Kind::ref) fail(n.name + " (" + n.target + ") has a " + kw + " that is not a tensor");
+      return use(w->ref, shaped(a).shape);
+    };
+    if (bce && !is_null(n.arg(2, "weight"))) fail(n.name + " (" + n.target + ") with weights is not supported");
+    const std::string weight = bce_logits ? weight_of(2, "weight") : "";
+    const std::string pos_weight = bce_logits ? weight_of(3, "pos_weight") : "";
     const auto reduction =
         static_cast<int>(number(n.arg(bce ? 3 : bce_logits ? 4 : 2, "reduction")).value_or(1));
     std::string loss;
@@ -975,8 +1003,18 @@ class Lowering {
       // max(x, 0) - x t + log(1 + exp(-|x|)): no exp of a positive number.
       const std::string soft = unary("aten.log1p.default",
                                      unary("aten.exp.default", unary("aten.neg.default", unary("aten.abs.default", a))));
-      loss = binary("aten.add.Tensor",
-                    binary("aten.sub.Tensor", unary("aten.relu.default", a), binary("aten.mul.Tensor", a, b)), soft);
+      if (pos_weight.empty()) {
+        loss = binary("aten.add.Tensor",
+                      binary("aten.sub.Tensor", unary("aten.relu.default", a), binary("aten.mul.Tensor", a, b)), soft);
+      } else {
+        // (1 - t) x + (1 + (p - 1) t) (log(1 + exp(-|x|)) + max(-x, 0)), as PyTorch computes it.
+        const std::string log_weight =
+            scalar_op("aten.add.Tensor", binary("aten.mul.Tensor", scalar_op("aten.sub.Tensor", pos_weight, 1.0), b), 1.0);
+        loss = binary("aten.add.Tensor", binary("aten.mul.Tensor", scalar_op("aten.rsub.Scalar", b, 1.0), a),
+                      binary("aten.mul.Tensor", log_weight,
+                             binary("aten.add.Tensor", soft, unary("aten.relu.default", unary("aten.neg.default", a)))));
+      }
+      if (!weight.empty()) loss = binary("aten.mul.Tensor", loss, weight);
     } else if (n.target == "aten.soft_margin_loss.default") {
       // log(1 + exp(z)), z = -t x, as max(z, 0) + log(1 + exp(-|z|)): no exp of a positive number.
       const std::string z = unary("aten.neg.default", binary("aten.mul.Tensor", a, b));

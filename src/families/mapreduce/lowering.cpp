@@ -413,7 +413,15 @@ class Lowering {
     lower_pointwise(n);
   }
 
-  void lower_pointwise(const Node& n) {
+  void lower_pointwise(const Node& node) {
+    // A pointwise node of several results (log_sigmoid_forward) records no meta of its own: its value is
+    // its first result's, which a getitem records.
+    Node n = node;
+    if (n.meta.dtype.empty())
+      for (const auto& m : g_.nodes)
+        if (m.target == "getitem" && m.args.size() == 2 && m.args[0].kind == Arg::Kind::ref &&
+            m.args[0].ref == n.name && m.args[1].is_number() && m.args[1].number() == 0)
+          n.meta = m.meta;
     Value v;
     v.ref = n.name;
     v.kind = Value::Kind::pointwise;
@@ -476,6 +484,12 @@ class Lowering {
     auto idx = number(n.arg(1, ""));
     if (!src || src->kind != Arg::Kind::ref || !idx) fail(n.name + " (getitem) of something other than a node's results");
     auto it = multi_.find(src->ref);
+    // A pointwise node of several results (log_sigmoid_forward: the value and a buffer) is its first result.
+    if (it == multi_.end() && shapes_.contains(src->ref)) {
+      if (*idx == 0) alias_[n.name] = src->ref;
+      else missing_[n.name] = fmt::format("{} takes result {} of {}, which the family does not compute", n.name, *idx, src->ref);
+      return;
+    }
     if (it == multi_.end()) fail(fmt::format("{} takes a result of {}, which the family cannot follow", n.name, src->ref));
     const auto i = static_cast<std::size_t>(*idx);
     // A result the family does not compute (BatchNorm's reserve, a max's indices) is refused only if read.

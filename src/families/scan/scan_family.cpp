@@ -92,6 +92,9 @@ class ScanProblem final : public FamilyProblem {
   std::map<std::string, std::string> alias;
   std::vector<std::int64_t> out_shape;
   std::string out_dtype;
+  // The accumulator: fp32, or int64 for a sum or product of integers (PyTorch's cumsum of int32 or bool is
+  // int64), or fp64 for a sum or product asked for in float64 (cumsum(x, dtype=torch.float64)).
+  std::string acc = "tl.float32";
 
  protected:
   bool valid_config(const Config& c, const GpuSpec*, Precision) const override {
@@ -151,7 +154,11 @@ class ScanProblem final : public FamilyProblem {
                                    offset(l.strides, "w"), float_dtype(l.dtype) ? ".to(tl.float32)" : "");
     }
     for (const auto& line : epilogue) epilogue_text += "        " + line + "\n";
-    const std::string value = leaf_var_.contains(value_ref) ? leaf_var_.at(value_ref) : "v_" + value_ref;
+    std::string value = leaf_var_.contains(value_ref) ? leaf_var_.at(value_ref) : "v_" + value_ref;
+    const bool integer = acc == "tl.int64";
+    if (acc != "tl.float32") value = fmt::format("{}.to({})", value, acc);
+    // The identity in the accumulator's dtype: an integer literal keeps tl.where from promoting to float.
+    const std::string identity = integer ? (std::string_view(op->identity) == "1.0" ? "1" : "0") : op->identity;
     // Position q of the scan reads the sequence at p and writes at w.
     std::string read_at = read_back ? fmt::format("{} - q", length - 1) : "q";
     if (exclusive) read_at = read_back ? fmt::format("{} - q", length) : "q - 1";
@@ -172,7 +179,8 @@ class ScanProblem final : public FamilyProblem {
              {"BLOCK_I", std::to_string(bi)},
              {"BLOCK_L", std::to_string(bl)},
              {"INNER", std::to_string(inner)},
-             {"IDENTITY", op->identity},
+             {"IDENTITY", identity},
+             {"ACC", acc},
              {"BODY", body},
              {"VALUE", value},
              {"COMBINE", op->combine},
@@ -291,9 +299,13 @@ Recognition recognise_scan(const Family& family, const TraceResult& trace) {
   p->op = scan_op(scan->target);
   // A dtype argument is the scan's own output dtype: the family accumulates in fp32 and stores that dtype,
   // so only a dtype other than the input's (a float32 scan of halves) is another computation.
+  // A sum or product may also be asked for in float64 or int64: the accumulator is then that dtype.
+  const bool sum_or_product = std::string_view(p->op->target) == "aten.cumsum.default" ||
+                              std::string_view(p->op->target) == "aten.cumprod.default";
   if (auto dt = scan->arg(2, "dtype"); dt && !(dt->kind == Arg::Kind::value && dt->value.is_null())) {
     const auto in = scan->args.empty() || scan->args[0].kind != Arg::Kind::ref ? std::nullopt : g.meta_of(scan->args[0].ref);
-    if (!(dt->kind == Arg::Kind::value && dt->value.is_string() && in && dt->value.get<std::string>() == in->dtype))
+    const std::string want = dt->kind == Arg::Kind::value && dt->value.is_string() ? dt->value.get<std::string>() : "";
+    if (!(in && want == in->dtype) && !(sum_or_product && (want == "float64" || want == "int64")))
       return fail("a scan that accumulates in another dtype");
   }
   // cummax and cummin have two results (values, indices) and no shape of their own: their input's rank.
@@ -468,7 +480,9 @@ Recognition recognise_scan(const Family& family, const TraceResult& trace) {
   p->out_shape = out_meta.shape;
   p->out_dtype = out_meta.dtype;
   if (out_meta.numel() != seq_meta->numel()) return fail("the output is not as long as the scanned sequence");
-  if (!float_dtype(out_meta.dtype)) return fail("a scan of " + out_meta.dtype + " values");
+  if (sum_or_product && (out_meta.dtype == "int64" || out_meta.dtype == "int32")) p->acc = "tl.int64";
+  else if (sum_or_product && out_meta.dtype == "float64") p->acc = "tl.float64";
+  else if (!float_dtype(out_meta.dtype)) return fail("a scan of " + out_meta.dtype + " values");
   p->outer = product(p->domain, 0, p->dim);
   p->inner = product(p->domain, p->dim + 1, p->domain.size());
 
@@ -524,7 +538,10 @@ Recognition recognise_scan(const Family& family, const TraceResult& trace) {
       auto strides = broadcast_strides(leaf->view, p->domain);
       if (!strides) return fail("the scanned input does not cover the scanned sequence");
       const auto meta = *g.meta_of(leaf->base);
-      if (!float_dtype(meta.dtype)) return fail("a scan of " + meta.dtype + " values");
+      const bool integer = meta.dtype == "int64" || meta.dtype == "int32" || meta.dtype == "bool";
+      if (!float_dtype(meta.dtype) && !(meta.dtype == "float64" && p->acc == "tl.float64") &&
+          !(integer && p->acc == "tl.int64"))
+        return fail("a scan of " + meta.dtype + " values");
       const std::string var = fmt::format("x_{}", value);
       p->leaves.push_back(make_leaf(g, *leaf, var, *strides));
       p->leaf_var_[value] = var;
@@ -535,6 +552,8 @@ Recognition recognise_scan(const Family& family, const TraceResult& trace) {
   p->value_ref = value;
   if (p->leaves.empty()) return fail("the scan reads no tensor");
   if (auto why = lower_epilogue(*p, g, leaves, epilogue, tail); !why.empty()) return fail(why);
+  if (p->acc != "tl.float32" && !p->epilogue.empty())
+    return fail("pointwise ops after a scan of integers or in float64");
   return {p, ""};
 }
 

@@ -3,10 +3,10 @@ import torch.nn as nn
 
 
 class Model(nn.Module):
-    """A float64 cumulative sum of float32 values: another accumulation than the family's."""
+    """A float16 cumulative sum of float32 values: another accumulation than the family's."""
 
     def forward(self, x):
-        return torch.cumsum(x, dim=-1, dtype=torch.float64)
+        return torch.cumsum(x, dim=-1, dtype=torch.float16)
 
 
 def get_inputs():

@@ -91,9 +91,22 @@ def as_tensor_list(out: Any) -> list[torch.Tensor] | None:
     return None
 
 
+def clone_keeping_strides(x: torch.Tensor) -> torch.Tensor:
+    """A copy of x with x's sizes and strides. Tensor.clone keeps the strides of a dense tensor only: an
+    expanded one (stride 0, `randn(1, 512).expand(64, 512)`) would come back contiguous, and a kernel
+    specialised for the problem's strides would refuse it. Such a tensor is copied as the stretch of memory
+    its view spans, and viewed again."""
+    c = x.clone()
+    if c.stride() == x.stride() or x.numel() == 0:
+        return c
+    span = 1 + sum((size - 1) * stride for size, stride in zip(x.shape, x.stride()))
+    memory = x.as_strided((span,), (1,), x.storage_offset()).clone()
+    return memory.as_strided(x.shape, x.stride(), 0)
+
+
 def clone_inputs(inputs: list) -> list:
     """A private copy of the inputs: tensors cloned (strides kept), other values passed through."""
-    return [x.clone() if isinstance(x, torch.Tensor) else x for x in inputs]
+    return [clone_keeping_strides(x) if isinstance(x, torch.Tensor) else x for x in inputs]
 
 
 def uniform_values(model: torch.nn.Module) -> dict:

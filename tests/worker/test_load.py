@@ -2,6 +2,8 @@
 
 import pytest
 
+import torch
+
 from conftest import DEVICE, problem
 
 
@@ -87,3 +89,17 @@ def test_out_of_memory(worker, name):
     # the worker is still usable
     assert worker.load("relu")["status"] == "ok"
 
+
+
+def test_private_copies_of_inputs_keep_their_strides_expanded_ones_included():
+    from kernelagent_worker.problem import clone_inputs
+
+    expanded = torch.randn(1, 6).expand(4, 6)  # stride (0, 1): Tensor.clone alone would make it (6, 1)
+    transposed = torch.randn(5, 3).t()
+    offset = torch.randn(10, 4)[3:7]
+    copies = clone_inputs([expanded, transposed, offset, 2.5])
+    for original, copy in zip((expanded, transposed, offset), copies):
+        assert copy.shape == original.shape and copy.stride() == original.stride()
+        assert torch.equal(copy, original)
+        assert copy.untyped_storage().data_ptr() != original.untyped_storage().data_ptr()
+    assert copies[3] == 2.5

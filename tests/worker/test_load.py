@@ -1,7 +1,6 @@
 """load: good problems described, bad problems named with a clear one-line cause."""
 
 import pytest
-
 import torch
 
 from conftest import DEVICE, problem

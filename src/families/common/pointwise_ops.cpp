@@ -75,15 +75,8 @@ std::string unreduced(Operands& o, std::size_t i, std::string expr) {
   return expr;
 }
 
-// Whether optional tensor argument i (keyword kw) is absent; records an error when it is given.
+// Whether an optional tensor argument (a loss's weight) is absent.
 bool is_null_arg(const std::optional<Arg>& a) { return !a || (a->kind == Arg::Kind::value && a->value.is_null()); }
-
-bool no_tensor(Operands& o, std::size_t i, std::string_view kw) {
-  auto a = o.node.arg(i, kw);
-  if (!a || (a->kind == Arg::Kind::value && a->value.is_null())) return true;
-  o.error = fmt::format("{} with a {} is not supported as a pointwise op", o.node.target, kw);
-  return false;
-}
 
 std::string clamp_expr(const std::string& v, std::optional<double> lo, std::optional<double> hi) {
   std::string e = v;
@@ -450,10 +443,11 @@ const std::map<std::string, Emitter, std::less<>>& emitters() {
       // -(t log x + (1 - t) log(1 - x)), each log clamped at -100 as PyTorch does; without a weight.
       {"aten.binary_cross_entropy.default",
        [](Operands& o) {
-         if (!no_tensor(o, 2, "weight")) return std::string();
          const auto x = o.x(0), t = o.x(1);
-         return unreduced(o, 3, fmt::format("-({1} * tl.maximum(_log({0}), -100.0) + (1.0 - {1}) * "
-                                            "tl.maximum(_log(1.0 - {0}), -100.0))", x, t));
+         std::string loss = fmt::format("-({1} * tl.maximum(_log({0}), -100.0) + (1.0 - {1}) * "
+                                        "tl.maximum(_log(1.0 - {0}), -100.0))", x, t);
+         if (!is_null_arg(o.node.arg(2, "weight"))) loss = fmt::format("({} * {})", loss, o.x(2));
+         return unreduced(o, 3, loss);
        }},
       // (1 - t) x + m + log(exp(-m) + exp(-x - m)), m = max(-x, 0): no overflow. With pos_weight p the log term
       // is weighted by 1 + (p - 1) t, with weight w the whole loss by w (both broadcast tensors).

@@ -913,7 +913,9 @@ class Lowering {
     const bool planes = n.target == "aten.nll_loss2d_forward.default";
     std::string logp = input_of(n);
     std::vector<std::int64_t> shape = shaped(logp).shape;
-    if (!is_null(n.arg(2, "weight"))) fail(n.name + " (nll_loss) with class weights is not supported");
+    auto class_weight = n.arg(2, "weight");
+    if (!is_null(class_weight) && class_weight->kind != Arg::Kind::ref)
+      fail(n.name + " (nll_loss) has class weights that are not a tensor");
     const auto reduction = static_cast<int>(number(n.arg(3, "reduction")).value_or(1));
     const double ignore = number(n.arg(4, "ignore_index")).value_or(-100);
     auto target_arg = n.arg(1, "target");
@@ -969,7 +971,20 @@ class Lowering {
     picked.level = Level::row;
     add_value(picked, row_frame);
     levels_[picked.ref] = Level::row;
-    const std::string validf = cast(valid, "float32");
+    // Each row counts with its target's class weight (1 without weights, 0 for an ignored row): the loss is
+    // -w[t] logp[t], and the mean divides by the sum of the rows' weights, as PyTorch's does.
+    std::string validf = cast(valid, "float32");
+    if (!is_null(class_weight)) {
+      Value w;
+      w.ref = fresh();
+      w.kind = Value::Kind::gathered;
+      w.gathered = use(class_weight->ref, shape);  // [C] read across the rows' frame, picked at the target
+      w.index = index;
+      w.level = Level::row;
+      add_value(w, row_frame);
+      levels_[w.ref] = Level::row;
+      validf = binary("aten.mul.Tensor", validf, w.ref);
+    }
     const std::string loss = binary("aten.mul.Tensor", unary("aten.neg.default", picked.ref), validf);
     if (reduction == 0) {
       multi_[n.name] = {loss, ""};
@@ -997,8 +1012,7 @@ class Lowering {
       if (w->kind != Arg::Kind::ref) fail(n.name + " (" + n.target + ") has a " + kw + " that is not a tensor");
       return use(w->ref, shaped(a).shape);
     };
-    if (bce && !is_null(n.arg(2, "weight"))) fail(n.name + " (" + n.target + ") with weights is not supported");
-    const std::string weight = bce_logits ? weight_of(2, "weight") : "";
+    const std::string weight = bce || bce_logits ? weight_of(2, "weight") : "";
     const std::string pos_weight = bce_logits ? weight_of(3, "pos_weight") : "";
     const auto reduction =
         static_cast<int>(number(n.arg(bce ? 3 : bce_logits ? 4 : 2, "reduction")).value_or(1));
@@ -1028,7 +1042,6 @@ class Lowering {
                       binary("aten.mul.Tensor", log_weight,
                              binary("aten.add.Tensor", soft, unary("aten.relu.default", unary("aten.neg.default", a)))));
       }
-      if (!weight.empty()) loss = binary("aten.mul.Tensor", loss, weight);
     } else if (n.target == "aten.soft_margin_loss.default") {
       // log(1 + exp(z)), z = -t x, as max(z, 0) + log(1 + exp(-|z|)): no exp of a positive number.
       const std::string z = unary("aten.neg.default", binary("aten.mul.Tensor", a, b));
@@ -1037,6 +1050,7 @@ class Lowering {
     } else {
       loss = difference_loss(n, a, b);
     }
+    if (!weight.empty()) loss = binary("aten.mul.Tensor", loss, weight);
     if (reduction == 0) {
       alias_[n.name] = loss;
       return;

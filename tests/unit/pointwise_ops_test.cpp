@@ -119,10 +119,14 @@ TEST(PointwiseOps, LossesArePointwiseOnlyWithoutAReduction) {
     EXPECT_NE(mean.why_not.find("with a reduction is a map-reduce"), std::string::npos) << t;
     EXPECT_NE(pointwise_expr(node(t, {ref("a"), ref("b"), val(2)}), vars, "tl.float32").why_not, "") << t;
   }
-  // A weighted binary cross entropy is not one: its weight is refused by name.
-  const auto weighted =
-      pointwise_expr(node("aten.binary_cross_entropy.default", {ref("a"), ref("b"), ref("w"), val(0)}), vars, "tl.float32");
-  EXPECT_NE(weighted.why_not.find("weight"), std::string::npos);
+  // A weighted binary cross entropy scales each element's loss by its weight; with logits, pos_weight
+  // weighs the positive term.
+  EXPECT_EQ(expr(node("aten.binary_cross_entropy.default", {ref("a"), ref("b"), ref("w"), val(0)})),
+            "(-(v_b * tl.maximum(_log(v_a), -100.0) + (1.0 - v_b) * tl.maximum(_log(1.0 - v_a), -100.0)) * v_w)");
+  EXPECT_NE(expr(node("aten.binary_cross_entropy_with_logits.default", {ref("a"), ref("b"), val(nullptr), ref("p"),
+                                                                        val(0)}))
+                .find("(1.0 + (v_p - 1.0) * v_b)"),
+            std::string::npos);
   EXPECT_NE(expr(node("aten.binary_cross_entropy_with_logits.default", {ref("a"), ref("b"), val(nullptr), val(nullptr),
                                                                         val(0)}))
                 .find("tl.maximum(-v_a, 0.0)"),

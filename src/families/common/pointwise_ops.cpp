@@ -108,6 +108,29 @@ const std::map<std::string, Emitter, std::less<>>& emitters() {
     return fmt::format("tl.where((({0} % {1}) != 0) & ((({0} % {1}) < 0) != ({1} < 0)), ({0} % {1}) + {1}, {0} % {1})",
                        o.x(0), o.x(1));
   };
+  // Division rounded down (floor_divide, div with rounding_mode 'floor') as PyTorch computes it. Integers: the
+  // quotient corrected down where the remainder's sign differs from the divisor's (whatever rounding `//` has).
+  // Floats: from fmod, (a - fmod(a, b)) / b, one less where the signs differ, then to the nearest integer below.
+  const Emitter floor_divide = [](Operands& o) {
+    const std::string& dt = o.node.meta.dtype;
+    const bool integer = dt == "int64" || dt == "int32" || dt == "int16" || dt == "int8" || dt == "uint8";
+    if (integer) {
+      auto int_arg = [&](std::size_t i) {
+        auto a = o.node.arg(i, "");
+        if (a && a->is_number()) return fmt::format("{}", static_cast<std::int64_t>(a->number()));
+        return o.x(i);
+      };
+      const std::string a = int_arg(0), b = int_arg(1);
+      return fmt::format("(({0} // {1}) - ((({0} - ({0} // {1}) * {1}) != 0) & ((({0} - ({0} // {1}) * {1}) < 0) != ({1} < 0))).to({0}.dtype))",
+                         a, b);
+    }
+    const std::string a = o.x(0), b = o.x(1);
+    const std::string m = fmt::format("({} % {})", a, b);
+    const std::string d = fmt::format("tl.where(({0} != 0) & (({1} < 0) != ({0} < 0)), ({2} - {0}) / {1} - 1.0, ({2} - {0}) / {1})",
+                                      m, b, a);
+    return fmt::format("tl.where({1} == 0, {2} / {1}, tl.where({0} - tl.floor({0}) > 0.5, tl.floor({0}) + 1.0, tl.floor({0})))",
+                       d, b, a);
+  };
   // lerp as PyTorch computes it: from the nearer end, so that weight 1 gives the end exactly.
   const Emitter lerp = [](Operands& o) {
     return fmt::format("tl.where(tl.abs({2}) < 0.5, {0} + {2} * ({1} - {0}), {1} - ({1} - {0}) * (1.0 - {2}))",
@@ -296,6 +319,8 @@ const std::map<std::string, Emitter, std::less<>>& emitters() {
              "tl.floor({0} + 0.5)))",
              o.x(0));
        }},
+      {"aten.floor_divide.default", floor_divide},
+      {"aten.floor_divide.Scalar", floor_divide},
       {"aten.fmod.Scalar", fmod},
       {"aten.fmod.Tensor", fmod},
       {"aten.remainder.Scalar", remainder},

@@ -513,6 +513,8 @@ const std::map<std::string, Emitter, std::less<>>& emitters() {
 
 }  // namespace
 
+bool is_pointwise_op(std::string_view target) { return target != "getitem" && emitters().contains(target); }
+
 PointwiseExpr pointwise_expr(const Node& node, const OperandFn& operand, std::string_view compute_dtype) {
   auto it = emitters().find(node.target);
   if (it == emitters().end()) return {"", node.target + " is not a pointwise op KernelAgent knows"};

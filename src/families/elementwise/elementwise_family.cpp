@@ -15,6 +15,7 @@
 #include "kernelagent/families/common/batch_norm_eval.hpp"
 #include "kernelagent/families/common/broadcast.hpp"
 #include "kernelagent/families/common/leaves.hpp"
+#include "kernelagent/families/common/sink_views.hpp"
 #include "kernelagent/families/common/pointwise_ops.hpp"
 #include "kernelagent/families/model_wrapper.hpp"
 #include "kernelagent/families/registry.hpp"
@@ -146,7 +147,10 @@ class ElementwiseProblem final : public FamilyProblem {
 Recognition fail(std::string why) { return {nullptr, std::move(why)}; }
 
 Recognition recognise_elementwise(const Family& family, const TraceResult& trace) {
-  const OpGraph& g = trace.graph;
+  // Parts and re-orderings of computed values (relu(x)[:, :10], relu(x).t()) as the same ops of parts of the
+  // inputs: every value is then computed over the output's shape.
+  const OpGraph sunk = sink_views(trace.graph);
+  const OpGraph& g = sunk;
   if (g.outputs.empty()) return fail("the problem has no outputs");
   if (g.nodes.empty()) return fail("the reference computes nothing (it returns its inputs)");
   auto p = std::make_shared<ElementwiseProblem>(family, trace);

@@ -24,6 +24,10 @@ struct PointwiseExpr {
 // over a flat contiguous index space they are the identity.
 bool is_identity_view(std::string_view target);
 
+// True for the ops pointwise_expr knows (getitem aside): each output element a function of the same element
+// of its operands, broadcast.
+bool is_pointwise_op(std::string_view target);
+
 // The Triton expression for one node. Computation is in the kernel's compute dtype (fp32 for
 // fp32/fp16/bf16 inputs); `compute_dtype` is the tl dtype name used for casts ("tl.float32").
 PointwiseExpr pointwise_expr(const Node& node, const OperandFn& operand, std::string_view compute_dtype);

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <deque>
 #include <limits>
 #include <optional>
 
@@ -35,6 +36,9 @@ class AttentionProblem final : public FamilyProblem {
   AttentionProblem(const Family& f, const TraceResult& t) : FamilyProblem(f, t) {}
 
   std::int64_t batch = 1, heads = 1, m = 0, n = 0, d = 0, dv = 0;
+  // Grouped-query attention: this many query heads share one head of keys and values (query head h reads
+  // key and value head h / kv_group, as enable_gqa and repeat_interleave have it); 1 for plain attention.
+  std::int64_t kv_group = 1;
   double scale = 1.0;
   bool causal = false;
   // The attention's mask: none (0), added to the scores (1), keeping the keys where it is true (nonzero: 2), or
@@ -70,7 +74,7 @@ class AttentionProblem final : public FamilyProblem {
     // The K-major copy of the values is for the materialized variant's second product on the tensor cores,
     // and only where the keys are not contiguous in the values already.
     if (c.value("v_k_major", 0) == 1 &&
-        (variant != "materialized" || prec == "ieee" || v.strides[2] == 1 || !values_batch_stride()))
+        (variant != "materialized" || prec == "ieee" || v.strides[2] == 1 || !values_batch_stride() || kv_group != 1))
       return false;
     if (variant == "materialized") {
       // Two products through a workspace of every score (at most 4 GiB), each tile within the registers
@@ -149,6 +153,7 @@ class AttentionProblem final : public FamilyProblem {
     for (int i = 0; i < 4; ++i) args.push_back(fmt::format("Q_S{}={}", names[i], q.strides[static_cast<std::size_t>(i)]));
     for (int i = 0; i < 4; ++i) args.push_back(fmt::format("K_S{}={}", knames[i], k.strides[static_cast<std::size_t>(i)]));
     for (int i = 0; i < 4; ++i) args.push_back(fmt::format("V_S{}={}", knames[i], v.strides[static_cast<std::size_t>(i)]));
+    args.push_back(fmt::format("KV_GROUP={}", kv_group));
     args.push_back(fmt::format("MASK={}", mask_kind));
     const char* anames[] = {"B", "H", "M", "N"};
     for (int i = 0; i < 4; ++i)
@@ -169,7 +174,7 @@ class AttentionProblem final : public FamilyProblem {
         return fmt::format("{}", fmt::join(out, ", "));
       };
       const std::string scores =
-          pick({"SCALE", "H", "M", "N", "D", "Q_SB", "Q_SH", "Q_SM", "Q_SD", "K_SB", "K_SH", "K_SN", "K_SD", "MASK",
+          pick({"SCALE", "H", "M", "N", "D", "Q_SB", "Q_SH", "Q_SM", "Q_SD", "K_SB", "K_SH", "K_SN", "K_SD", "KV_GROUP", "MASK",
                 "A_SB", "A_SH", "A_SM", "A_SN", "CAUSAL", "BLOCK_M"}) +
           fmt::format(", BLOCK_N={}, BLOCK_D={}, {}", bn, c.at("block_d").get<std::int64_t>(), prec);
       // The second product sums over the keys in steps of block_d, as the first sums over the head dimension.
@@ -183,7 +188,7 @@ class AttentionProblem final : public FamilyProblem {
           v_k_major ? fmt::format("        v = ka_k_major(v, {}, {}, {}, ({}, {}, {}), {})  # the values, keys contiguous\n",
                                   batch * heads, dv, n, *values_batch_stride(), v.strides[3], v.strides[2], n)
                     : "";
-      const std::string pv = pick({"H", "M", "N", "DV"}) + ", " + v_strides + ", " + pick({"CAUSAL", "BLOCK_M"}) +
+      const std::string pv = pick({"H", "M", "N", "DV"}) + ", " + v_strides + ", " + pick({"KV_GROUP", "CAUSAL", "BLOCK_M"}) +
                              fmt::format(", BLOCK_N={}, BLOCK_DV={}, {}", c.at("block_d").get<std::int64_t>(), bdv, prec);
       const std::int64_t n_p2 = std::max<std::int64_t>(pow2_at_least(n), 16);
       const std::string launch_lines =
@@ -362,6 +367,31 @@ std::string masked_fill_mask(const OpGraph& g, const Leaves& leaves, const std::
   return "";
 }
 
+// k.repeat_interleave(g, dim=1) of a [B, H, S, D] input as it traces: view(clone(expand(unsqueeze(k, 2),
+// [B, H, g, S, D])), [B, H * g, S, D]). The input's leaf and g; nullopt for anything else.
+std::optional<std::pair<const Leaf*, std::int64_t>> repeated_heads(const OpGraph& g, const Leaves& leaves,
+                                                                   const std::string& ref) {
+  const Node* view = g.find_node(ref);
+  if (!view || !re_views(*view) || view->args.empty() || view->args[0].kind != Arg::Kind::ref) return std::nullopt;
+  const Node* n = g.find_node(view->args[0].ref);
+  while (n && (n->target == "aten.clone.default" || n->target == "aten.alias.default") && !n->args.empty() &&
+         n->args[0].kind == Arg::Kind::ref)
+    n = g.find_node(n->args[0].ref);
+  if (!n || n->target != "aten.expand.default" || n->args.empty() || n->args[0].kind != Arg::Kind::ref) return std::nullopt;
+  const Node* unsqueeze = g.find_node(n->args[0].ref);
+  if (!unsqueeze || unsqueeze->target != "aten.unsqueeze.default" || int_arg(*unsqueeze, 1, "dim") != 2 ||
+      unsqueeze->args[0].kind != Arg::Kind::ref)
+    return std::nullopt;
+  const Leaf* leaf = leaves.find(unsqueeze->args[0].ref);
+  const auto& e = n->meta.shape;
+  if (!leaf || leaf->view.shape.size() != 4 || e.size() != 5) return std::nullopt;
+  const auto& s = leaf->view.shape;
+  if (e[0] != s[0] || e[1] != s[1] || e[3] != s[2] || e[4] != s[3] ||
+      view->meta.shape != std::vector<std::int64_t>{s[0], s[1] * e[2], s[2], s[3]})
+    return std::nullopt;
+  return std::pair{leaf, e[2]};
+}
+
 // PyTorch's math attention, as a CPU (and some GPU) traces it when no fused kernel applies:
 //   S = bmm(q * c1, k^T * c2) [* c3 or / c3] [+ mask]; P = softmax(S, -1); O = bmm(P, v) (mm over 2-D ones)
 // with the causal mask where(tril(ones(M, N)), 0, -inf). Returns the attention's parameters, or why not.
@@ -410,7 +440,35 @@ std::string match_math_attention(const OpGraph& g, const Leaves& leaves, Attenti
   const Node* bmm1 = through_views(g, scores);
   if (!product(bmm1) || bmm1->target != bmm2->target) return "the graph has no scaled dot-product attention";
   // q * c1 and k^T * c2 (either scale absent when it is 1), each a leaf underneath.
-  auto scaled_leaf = [&](const std::string& ref) -> const Leaf* {
+  // Keys and values repeated over groups of query heads (repeat_interleave; the keys perhaps transposed after):
+  // read once a group, as leaves of their own kept here.
+  std::deque<Leaf> repeated;
+  std::int64_t group = 1;
+  auto kv_leaf = [&](const std::string& r) -> const Leaf* {
+    if (const Leaf* l = leaves.find(r)) return l;
+    const Node* n = g.find_node(r);
+    std::string inner = r;
+    bool transposed = false;
+    if (n && n->target == "aten.transpose.int" && !n->args.empty() && n->args[0].kind == Arg::Kind::ref &&
+        n->meta.shape.size() == 4) {
+      const auto d0 = int_arg(*n, 1, "dim0"), d1 = int_arg(*n, 2, "dim1");
+      auto last_two = [](std::optional<std::int64_t> d) { return d && (*d == -1 || *d == -2 || *d == 2 || *d == 3); };
+      if (!last_two(d0) || !last_two(d1) || *d0 == *d1 || (*d0 + 4) % 4 == (*d1 + 4) % 4) return nullptr;
+      inner = n->args[0].ref;
+      transposed = true;
+    }
+    auto rep = repeated_heads(g, leaves, inner);
+    if (!rep || (group != 1 && group != rep->second)) return nullptr;
+    group = rep->second;
+    Leaf l = *rep->first;
+    if (transposed) {
+      std::swap(l.view.shape[2], l.view.shape[3]);
+      std::swap(l.view.stride[2], l.view.stride[3]);
+    }
+    repeated.push_back(l);
+    return &repeated.back();
+  };
+  auto scaled_leaf = [&](const std::string& ref, bool keys) -> const Leaf* {
     std::string r = source_of(g, ref);
     // q * c or q / c before the product (mul.Scalar, or mul.Tensor / div.Tensor of a number).
     if (const Node* n = g.find_node(r); n && n->args.size() > 1 && n->args[0].kind == Arg::Kind::ref && n->args[1].is_number() &&
@@ -420,11 +478,20 @@ std::string match_math_attention(const OpGraph& g, const Leaves& leaves, Attenti
       scale *= n->target.starts_with("aten.div") ? 1.0 / n->args[1].number() : n->args[1].number();
       r = source_of(g, n->args[0].ref);
     }
-    return leaves.find(r);
+    return keys ? kv_leaf(r) : leaves.find(r);
   };
-  const Leaf* q = scaled_leaf(bmm1->args.at(0).ref);
-  const Leaf* kt = scaled_leaf(bmm1->args.at(1).ref);
-  const Leaf* v = leaves.find(source_of(g, bmm2->args.at(1).ref));
+  const Leaf* q = scaled_leaf(bmm1->args.at(0).ref, false);
+  const Leaf* kt = scaled_leaf(bmm1->args.at(1).ref, true);
+  // The values through their re-views, stopping where they are a repeat over groups of query heads (itself a
+  // view of an expand, which source_of would walk past).
+  auto values_leaf = [&](std::string r) -> const Leaf* {
+    for (const Node* n = g.find_node(r); n && !repeated_heads(g, leaves, r) && re_views(*n) && !n->args.empty() &&
+                                         n->args[0].kind == Arg::Kind::ref;
+         n = g.find_node(r))
+      r = n->args[0].ref;
+    return kv_leaf(r);
+  };
+  const Leaf* v = values_leaf(bmm2->args.at(1).ref);
   if (!q || !kt || !v) return "an attention operand is computed: the attention family reads graph inputs";
   // [batch, length, dim] operands (two bmm of 3-D tensors) are one head each: a heads axis of 1; [length,
   // dim] ones (two mm) one batch of one head.
@@ -452,8 +519,10 @@ std::string match_math_attention(const OpGraph& g, const Leaves& leaves, Attenti
   const auto& vs = vv.shape;
   if (dtype_of(q) != dtype_of(kt) || dtype_of(kt) != dtype_of(v) || !float_dtype(dtype_of(q)))
     return "attention operands of different or non-float dtypes";
-  if (qs[0] != ks[0] || qs[1] != ks[1] || qs[0] != vs[0] || qs[1] != vs[1] || qs[3] != ks[2] || ks[3] != vs[2])
+  if (qs[0] != ks[0] || qs[1] != ks[1] * group || qs[0] != vs[0] || qs[1] != vs[1] * group || qs[3] != ks[2] ||
+      ks[3] != vs[2])
     return "attention operands whose batch, heads, lengths or dimensions do not match";
+  p.kv_group = group;
   p.batch = qs[0];
   p.heads = qs[1];
   p.m = qs[2];
@@ -576,6 +645,8 @@ Recognition recognise_attention(const Family& family, const TraceResult& trace) 
     auto a = att->arg(i, "");
     if (!a || a->kind != Arg::Kind::ref) return "an attention operand is not a tensor";
     const Leaf* leaf = leaves.find(a->ref);
+    // Keys and values repeated over groups of query heads (repeat_interleave) are read once a group.
+    if (auto rep = !leaf && i > 0 ? repeated_heads(g, leaves, a->ref) : std::nullopt) leaf = rep->first;
     if (!leaf) return "an attention operand is computed: the attention family reads graph inputs";
     if (leaf->view.shape.size() != 4) return "attention over operands that are not [batch, heads, length, dim]";
     out.expr = *owned_tensor_expr(g, leaf->base);
@@ -589,8 +660,11 @@ Recognition recognise_attention(const Family& family, const TraceResult& trace) 
   for (auto [i, o, s, dt] : {std::tuple{0, &p->q, &qs, &qd}, std::tuple{1, &p->k, &ks, &kd}, std::tuple{2, &p->v, &vs, &vd}})
     if (auto why = operand(static_cast<std::size_t>(i), *o, *s, *dt); !why.empty()) return fail(why);
   if (qd != kd || kd != vd || !float_dtype(qd)) return fail("attention operands of different or non-float dtypes");
-  if (qs[0] != ks[0] || ks[0] != vs[0] || qs[1] != ks[1] || ks[1] != vs[1])
-    return fail("attention whose batch or heads differ between operands (grouped heads are not supported)");
+  // Grouped-query attention (enable_gqa, or keys and values repeated over the query heads): each head of keys
+  // and values serves qs[1] / ks[1] query heads.
+  if (qs[0] != ks[0] || ks[0] != vs[0] || ks[1] != vs[1] || ks[1] == 0 || qs[1] % ks[1] != 0)
+    return fail("attention whose batch or heads differ between operands, other than groups of query heads");
+  p->kv_group = qs[1] / ks[1];
   if (qs[3] != ks[3] || ks[2] != vs[2]) return fail("attention operands whose lengths or dimensions do not match");
   p->batch = qs[0];
   p->heads = qs[1];

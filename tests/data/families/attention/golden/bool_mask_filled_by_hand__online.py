@@ -58,7 +58,7 @@ def ka_attention_kernel(q_ptr, k_ptr, v_ptr, a_ptr, o_ptr, SCALE: tl.constexpr, 
                         N: tl.constexpr, D: tl.constexpr, DV: tl.constexpr, Q_SB: tl.constexpr, Q_SH: tl.constexpr,
                         Q_SM: tl.constexpr, Q_SD: tl.constexpr, K_SB: tl.constexpr, K_SH: tl.constexpr,
                         K_SN: tl.constexpr, K_SD: tl.constexpr, V_SB: tl.constexpr, V_SH: tl.constexpr,
-                        V_SN: tl.constexpr, V_SD: tl.constexpr, MASK: tl.constexpr, A_SB: tl.constexpr,
+                        V_SN: tl.constexpr, V_SD: tl.constexpr, KV_GROUP: tl.constexpr, MASK: tl.constexpr, A_SB: tl.constexpr,
                         A_SH: tl.constexpr, A_SM: tl.constexpr, A_SN: tl.constexpr, CAUSAL: tl.constexpr,
                         BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_D: tl.constexpr, BLOCK_DV: tl.constexpr, PRECISION: tl.constexpr):
     # Program ((bh * Q_BLOCKS + qb) * DV_BLOCKS + eb): BLOCK_M queries of one head and output columns
@@ -78,8 +78,8 @@ def ka_attention_kernel(q_ptr, k_ptr, v_ptr, a_ptr, o_ptr, SCALE: tl.constexpr, 
     ee = eb * BLOCK_DV + tl.arange(0, BLOCK_DV)
     e_ok = ee < DV
     q_base = q_ptr + b * Q_SB + h * Q_SH
-    k_base = k_ptr + b * K_SB + h * K_SH
-    v_base = v_ptr + b * V_SB + h * V_SH
+    k_base = k_ptr + b * K_SB + (h // KV_GROUP) * K_SH  # KV_GROUP query heads share a head of keys and values
+    v_base = v_ptr + b * V_SB + (h // KV_GROUP) * V_SH
     a_base = a_ptr + b * A_SB + h * A_SH
     m_i = tl.full([BLOCK_M], float("-inf"), tl.float32)
     l_i = tl.zeros([BLOCK_M], tl.float32)
@@ -120,5 +120,5 @@ class ModelNew(nn.Module):
         q, k, v = in0, in1, in2
         a = in3  # the attention's mask, or q where there is none (then not read)
         out = torch.empty((2, 2, 12, 8), dtype=torch.float32, device=q.device)
-        ka_attention_kernel[(4,)](q, k, v, a, out, SCALE=0.25, H=2, M=12, N=20, D=16, DV=8, Q_SB=384, Q_SH=192, Q_SM=16, Q_SD=1, K_SB=640, K_SH=320, K_SN=16, K_SD=1, V_SB=320, V_SH=160, V_SN=8, V_SD=1, MASK=3, A_SB=20, A_SH=0, A_SM=0, A_SN=1, CAUSAL=False, BLOCK_M=16, BLOCK_N=16, BLOCK_D=16, BLOCK_DV=16, PRECISION="ieee", num_warps=4, num_stages=2)
+        ka_attention_kernel[(4,)](q, k, v, a, out, SCALE=0.25, H=2, M=12, N=20, D=16, DV=8, Q_SB=384, Q_SH=192, Q_SM=16, Q_SD=1, K_SB=640, K_SH=320, K_SN=16, K_SD=1, V_SB=320, V_SH=160, V_SN=8, V_SD=1, KV_GROUP=1, MASK=3, A_SB=20, A_SH=0, A_SM=0, A_SN=1, CAUSAL=False, BLOCK_M=16, BLOCK_N=16, BLOCK_D=16, BLOCK_DV=16, PRECISION="ieee", num_warps=4, num_stages=2)
         return out

@@ -17,7 +17,7 @@ def ka_attention_kernel(q_ptr, k_ptr, v_ptr, a_ptr, o_ptr, SCALE: tl.constexpr, 
                         N: tl.constexpr, D: tl.constexpr, DV: tl.constexpr, Q_SB: tl.constexpr, Q_SH: tl.constexpr,
                         Q_SM: tl.constexpr, Q_SD: tl.constexpr, K_SB: tl.constexpr, K_SH: tl.constexpr,
                         K_SN: tl.constexpr, K_SD: tl.constexpr, V_SB: tl.constexpr, V_SH: tl.constexpr,
-                        V_SN: tl.constexpr, V_SD: tl.constexpr, MASK: tl.constexpr, A_SB: tl.constexpr,
+                        V_SN: tl.constexpr, V_SD: tl.constexpr, KV_GROUP: tl.constexpr, MASK: tl.constexpr, A_SB: tl.constexpr,
                         A_SH: tl.constexpr, A_SM: tl.constexpr, A_SN: tl.constexpr, CAUSAL: tl.constexpr, BLOCK_M: tl.constexpr, N_P2: tl.constexpr,
                         BLOCK_D: tl.constexpr, BLOCK_DV: tl.constexpr, PRECISION: tl.constexpr):
     # Program (bh * Q_BLOCKS + qb): BLOCK_M queries of one head against all N keys. The scores S = Q K^T
@@ -34,8 +34,8 @@ def ka_attention_kernel(q_ptr, k_ptr, v_ptr, a_ptr, o_ptr, SCALE: tl.constexpr, 
     keys = tl.arange(0, N_P2)
     key_ok = keys < N
     q_base = q_ptr + b * Q_SB + h * Q_SH
-    k_base = k_ptr + b * K_SB + h * K_SH
-    v_base = v_ptr + b * V_SB + h * V_SH
+    k_base = k_ptr + b * K_SB + (h // KV_GROUP) * K_SH  # KV_GROUP query heads share a head of keys and values
+    v_base = v_ptr + b * V_SB + (h // KV_GROUP) * V_SH
     a_base = a_ptr + b * A_SB + h * A_SH
     s = tl.zeros([BLOCK_M, N_P2], tl.float32)
     for d0 in range(0, D, BLOCK_D):
@@ -89,5 +89,5 @@ class ModelNew(nn.Module):
         q, k, v = in0, in1, in2
         a = q  # the attention's mask, or q where there is none (then not read)
         out = torch.empty((2, 3, 20, 16), dtype=torch.float32, device=q.device)
-        ka_attention_kernel[(6,)](q, k, v, a, out, SCALE=0.3, H=3, M=20, N=37, D=16, DV=16, Q_SB=960, Q_SH=16, Q_SM=48, Q_SD=1, K_SB=1776, K_SH=592, K_SN=16, K_SD=1, V_SB=1776, V_SH=592, V_SN=16, V_SD=1, MASK=0, A_SB=0, A_SH=0, A_SM=0, A_SN=0, CAUSAL=False, BLOCK_M=32, N_P2=64, BLOCK_D=16, BLOCK_DV=16, PRECISION="ieee", num_warps=4, num_stages=2)
+        ka_attention_kernel[(6,)](q, k, v, a, out, SCALE=0.3, H=3, M=20, N=37, D=16, DV=16, Q_SB=960, Q_SH=16, Q_SM=48, Q_SD=1, K_SB=1776, K_SH=592, K_SN=16, K_SD=1, V_SB=1776, V_SH=592, V_SN=16, V_SD=1, KV_GROUP=1, MASK=0, A_SB=0, A_SH=0, A_SM=0, A_SN=0, CAUSAL=False, BLOCK_M=32, N_P2=64, BLOCK_D=16, BLOCK_DV=16, PRECISION="ieee", num_warps=4, num_stages=2)
         return out

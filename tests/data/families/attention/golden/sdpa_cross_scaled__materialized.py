@@ -16,7 +16,7 @@ import triton.language as tl
 def ka_scores_kernel(q_ptr, k_ptr, a_ptr, s_ptr, SCALE: tl.constexpr, H: tl.constexpr, M: tl.constexpr,
                      N: tl.constexpr, D: tl.constexpr, Q_SB: tl.constexpr, Q_SH: tl.constexpr, Q_SM: tl.constexpr,
                      Q_SD: tl.constexpr, K_SB: tl.constexpr, K_SH: tl.constexpr, K_SN: tl.constexpr,
-                     K_SD: tl.constexpr, MASK: tl.constexpr, A_SB: tl.constexpr, A_SH: tl.constexpr,
+                     K_SD: tl.constexpr, KV_GROUP: tl.constexpr, MASK: tl.constexpr, A_SB: tl.constexpr, A_SH: tl.constexpr,
                      A_SM: tl.constexpr, A_SN: tl.constexpr, CAUSAL: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_D: tl.constexpr,
                      PRECISION: tl.constexpr):
     # Program ((bh * Q_BLOCKS + qb) * K_BLOCKS + kb): a tile of the scores S = SCALE * Q K^T, summed over the
@@ -37,7 +37,7 @@ def ka_scores_kernel(q_ptr, k_ptr, a_ptr, s_ptr, SCALE: tl.constexpr, H: tl.cons
     row_ok = rows < M
     key_ok = keys < N
     q_base = q_ptr + b * Q_SB + h * Q_SH
-    k_base = k_ptr + b * K_SB + h * K_SH
+    k_base = k_ptr + b * K_SB + (h // KV_GROUP) * K_SH  # KV_GROUP query heads share a head of keys
     s = tl.zeros([BLOCK_M, BLOCK_N], tl.float32)
     for d0 in range(0, D, BLOCK_D):
         dd = d0 + tl.arange(0, BLOCK_D)
@@ -90,7 +90,7 @@ def ka_probs_times_values(p_base, v_base, n0, rows, row_ok, ee, e_ok, acc, N: tl
 @triton.jit
 def ka_probs_values_kernel(p_ptr, v_ptr, o_ptr, H: tl.constexpr, M: tl.constexpr, N: tl.constexpr,
                            DV: tl.constexpr, V_SB: tl.constexpr, V_SH: tl.constexpr, V_SN: tl.constexpr,
-                           V_SD: tl.constexpr, CAUSAL: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                           V_SD: tl.constexpr, KV_GROUP: tl.constexpr, CAUSAL: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
                            BLOCK_DV: tl.constexpr, PRECISION: tl.constexpr):
     # Program ((bh * Q_BLOCKS + qb) * DV_BLOCKS + eb): a tile of the output P V, the keys in steps of BLOCK_N
     # (the configuration's block_d: the step of both products' sums, so that each tile and its pipeline are the
@@ -110,7 +110,7 @@ def ka_probs_values_kernel(p_ptr, v_ptr, o_ptr, H: tl.constexpr, M: tl.constexpr
     row_ok = rows < M
     e_ok = ee < DV
     p_base = p_ptr + bh.to(tl.int64) * M * N
-    v_base = v_ptr + b * V_SB + h * V_SH
+    v_base = v_ptr + b * V_SB + (h // KV_GROUP) * V_SH  # and of values
     acc = tl.zeros([BLOCK_M, BLOCK_DV], tl.float32)
     if CAUSAL:
         for n0 in range(0, N, BLOCK_N):
@@ -145,7 +145,7 @@ class ModelNew(nn.Module):
         out = torch.empty((2, 3, 20, 16), dtype=torch.float32, device=q.device)
         # The scores in a workspace of 6 x 20 x 37 fp32, then their softmax in place, then P V.
         s = torch.empty((6, 20, 37), dtype=torch.float32, device=q.device)
-        ka_scores_kernel[(6 * 2 * 3,)](q, k, a, s, SCALE=0.3, H=3, M=20, N=37, D=16, Q_SB=960, Q_SH=16, Q_SM=48, Q_SD=1, K_SB=1776, K_SH=592, K_SN=16, K_SD=1, MASK=0, A_SB=0, A_SH=0, A_SM=0, A_SN=0, CAUSAL=False, BLOCK_M=16, BLOCK_N=16, BLOCK_D=16, PRECISION="tf32x3", num_warps=4, num_stages=2)
+        ka_scores_kernel[(6 * 2 * 3,)](q, k, a, s, SCALE=0.3, H=3, M=20, N=37, D=16, Q_SB=960, Q_SH=16, Q_SM=48, Q_SD=1, K_SB=1776, K_SH=592, K_SN=16, K_SD=1, KV_GROUP=1, MASK=0, A_SB=0, A_SH=0, A_SM=0, A_SN=0, CAUSAL=False, BLOCK_M=16, BLOCK_N=16, BLOCK_D=16, PRECISION="tf32x3", num_warps=4, num_stages=2)
         ka_softmax_rows_kernel[(120,)](s, N=37, N_P2=64, num_warps=1)
-        ka_probs_values_kernel[(6 * 2 * 1,)](s, v, out, H=3, M=20, N=37, DV=16, V_SB=1776, V_SH=592, V_SN=16, V_SD=1, CAUSAL=False, BLOCK_M=16, BLOCK_N=16, BLOCK_DV=16, PRECISION="tf32x3", num_warps=4, num_stages=2)
+        ka_probs_values_kernel[(6 * 2 * 1,)](s, v, out, H=3, M=20, N=37, DV=16, V_SB=1776, V_SH=592, V_SN=16, V_SD=1, KV_GROUP=1, CAUSAL=False, BLOCK_M=16, BLOCK_N=16, BLOCK_DV=16, PRECISION="tf32x3", num_warps=4, num_stages=2)
         return out

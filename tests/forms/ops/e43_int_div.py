@@ -1,0 +1,20 @@
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        pass
+
+    def forward(self, x):
+        return x / 7
+
+
+def get_inputs():
+    return [torch.randint(-50, 50, (64, 256))]
+
+
+def get_init_inputs():
+    return []

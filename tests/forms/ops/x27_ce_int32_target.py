@@ -1,0 +1,20 @@
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        pass
+
+    def forward(self, logits, target):
+        return F.cross_entropy(logits, target.long())
+
+
+def get_inputs():
+    return [torch.randn(128, 10), torch.randint(0, 10, (128,), dtype=torch.int32)]
+
+
+def get_init_inputs():
+    return []

@@ -8,7 +8,6 @@
 // squeezed [64, 192, 65520].
 
 #include <algorithm>
-#include <functional>
 
 #include <fmt/format.h>
 
@@ -333,27 +332,21 @@ std::optional<std::string> chain_arg(const OpGraph& g, const Node& n, const Leav
   return first;
 }
 
-// One pointwise op of the pooled value `value` (a node's first argument) and constants, as a line
-// `v = EXPR  # op`; why not where it reads another tensor or is no pointwise op.
-// `tensor` names another tensor the op reads (a variable), or nullopt where the op may read none.
-PointwiseExpr pointwise_line(const OpGraph& g, const Node& n, const std::string& value, const std::string& where,
-                             const std::function<std::optional<std::string>(const std::string&)>& tensor = nullptr) {
+// One pointwise op before the pooling of the value `value` (a node's first argument) and constants, as a
+// line `v = EXPR  # op`; why not where it reads another tensor or is no pointwise op.
+PointwiseExpr pointwise_line(const OpGraph& g, const Node& n, const std::string& value, const std::string& where) {
   std::string other;
   OperandFn operand = [&](const Arg& a) -> std::optional<std::string> {
     if (a.kind != Arg::Kind::ref) return std::nullopt;
     if (a.ref == value) return "v";
     if (const auto* k = g.find_constant(a.ref); k && k->value) return float_literal(*k->value);
-    if (tensor)
-      if (auto var = tensor(a.ref)) return var;
     other = a.ref;
     return std::nullopt;
   };
   auto e = pointwise_expr(n, operand, "tl.float32");
   if (!other.empty())
-    return {"", fmt::format("{} ({}) {} reads {}: {}", n.name, n.target, where, other,
-                            tensor ? "only the pooled values, constants and tensors that broadcast to the output join "
-                                     "the pooling's epilogue"
-                                   : "only the pooled values and constants join the pooling")};
+    return {"", fmt::format("{} ({}) {} reads {}: only the pooled values and constants join the pooling", n.name,
+                            n.target, where, other)};
   if (e.expr.empty()) return {"", fmt::format("{} ({}) {}: {}", n.name, n.target, where, e.why_not)};
   return {fmt::format("v = {}  # {}", e.expr, n.target), ""};
 }

@@ -255,6 +255,8 @@ std::string TraceResult::signature() const {
   return s;
 }
 
+bool is_none(const std::optional<Arg>& a) { return !a || (a->kind == Arg::Kind::value && a->value.is_null()); }
+
 std::optional<std::int64_t> int_arg(const Node& node, std::size_t i, std::string_view kw) {
   auto a = node.arg(i, kw);
   if (!a || !a->is_number()) return std::nullopt;

@@ -46,6 +46,9 @@ struct Node {
   std::optional<Arg> arg(std::size_t i, std::string_view kw) const;
 };
 
+// Whether an optional argument was left out or passed as None (PyTorch's default for optional tensors).
+bool is_none(const std::optional<Arg>& a);
+
 // Argument i (or keyword kw) of a node as an integer; nullopt where it is absent or not a number.
 std::optional<std::int64_t> int_arg(const Node& node, std::size_t i, std::string_view kw);
 

@@ -636,7 +636,7 @@ Recognition recognise_attention(const Family& family, const TraceResult& trace) 
   auto mask = att->arg(99, "attn_mask");
   if (form.bias >= 0)
     if (auto bias = att->arg(static_cast<std::size_t>(form.bias), "attn_bias")) mask = bias;
-  if (mask && mask->kind == Arg::Kind::value && mask->value.is_null()) mask.reset();
+  if (mask && is_none(mask)) mask.reset();
   auto causal = att->arg(form.causal, "is_causal");
   p->causal = causal && causal->kind == Arg::Kind::value && causal->value.is_boolean() && causal->value.get<bool>();
 

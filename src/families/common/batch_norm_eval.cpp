@@ -20,10 +20,7 @@ PointwiseExpr batch_norm_eval_expr(const Node& n, const std::string& x,
   if (!mean || !var)
     return {"", n.name + " (batch_norm) in evaluation mode reads running statistics that are not [C] tensors of the module"};
   std::string e = fmt::format("(({} - {}) * tl.rsqrt({} + {}))", x, *mean, *var, float_literal(eps->number()));
-  auto absent = [&](std::size_t i, std::string_view kw) {
-    auto a = n.arg(i, kw);
-    return !a || (a->kind == Arg::Kind::value && a->value.is_null());
-  };
+  auto absent = [&](std::size_t i, std::string_view kw) { return is_none(n.arg(i, kw)); };
   if (!absent(1, "weight")) {
     auto w = channel(1, "weight");
     if (!w) return {"", n.name + " (batch_norm): its weight is not a [C] tensor"};

@@ -54,7 +54,7 @@ struct Operands {
   // A numeric literal argument with a default, e.g. leaky_relu's negative_slope.
   std::optional<double> number(std::size_t i, std::string_view kw, std::optional<double> def) {
     auto a = node.arg(i, kw);
-    if (!a || (a->kind == Arg::Kind::value && a->value.is_null())) return def;
+    if (is_none(a)) return def;
     if (a->is_number()) return a->number();
     error = fmt::format("{}: argument {} must be a constant number", node.target, i);
     return def;
@@ -74,9 +74,6 @@ std::string unreduced(Operands& o, std::size_t i, std::string expr) {
   }
   return expr;
 }
-
-// Whether an optional tensor argument (a loss's weight) is absent.
-bool is_null_arg(const std::optional<Arg>& a) { return !a || (a->kind == Arg::Kind::value && a->value.is_null()); }
 
 std::string clamp_expr(const std::string& v, std::optional<double> lo, std::optional<double> hi) {
   std::string e = v;
@@ -288,10 +285,7 @@ const std::map<std::string, Emitter, std::less<>>& emitters() {
       // clamp(x, min=t, max=u) with tensor bounds, either of which may be absent.
       {"aten.clamp.Tensor",
        [](Operands& o) {
-         auto given = [&](std::size_t i, std::string_view kw) {
-           auto a = o.node.arg(i, kw);
-           return a && !(a->kind == Arg::Kind::value && a->value.is_null());
-         };
+         auto given = [&](std::size_t i, std::string_view kw) { return !is_none(o.node.arg(i, kw)); };
          std::string e = o.x(0);
          if (given(1, "min")) e = fmt::format("tl.maximum({}, {})", e, o.x(1, "min"));
          if (given(2, "max")) e = fmt::format("tl.minimum({}, {})", e, o.x(2, "max"));
@@ -471,7 +465,7 @@ const std::map<std::string, Emitter, std::less<>>& emitters() {
          const auto x = o.x(0), t = o.x(1);
          std::string loss = fmt::format("-({1} * tl.maximum(_log({0}), -100.0) + (1.0 - {1}) * "
                                         "tl.maximum(_log(1.0 - {0}), -100.0))", x, t);
-         if (!is_null_arg(o.node.arg(2, "weight"))) loss = fmt::format("({} * {})", loss, o.x(2));
+         if (!is_none(o.node.arg(2, "weight"))) loss = fmt::format("({} * {})", loss, o.x(2));
          return unreduced(o, 3, loss);
        }},
       // (1 - t) x + m + log(exp(-m) + exp(-x - m)), m = max(-x, 0): no overflow. With pos_weight p the log term
@@ -481,7 +475,7 @@ const std::map<std::string, Emitter, std::less<>>& emitters() {
          const auto x = o.x(0), t = o.x(1);
          const std::string m = fmt::format("tl.maximum(-{}, 0.0)", x);
          const std::string soft = fmt::format("({0} + _log(tl.exp(-{0}) + tl.exp(-{1} - {0})))", m, x);
-         const bool pos = !is_null_arg(o.node.arg(3, "pos_weight")), weighted = !is_null_arg(o.node.arg(2, "weight"));
+         const bool pos = !is_none(o.node.arg(3, "pos_weight")), weighted = !is_none(o.node.arg(2, "weight"));
          std::string loss = pos ? fmt::format("((1.0 - {1}) * {0} + (1.0 + ({2} - 1.0) * {1}) * {3})", x, t, o.x(3), soft)
                                 : fmt::format("((1.0 - {1}) * {0} + {2} + _log(tl.exp(-{2}) + tl.exp(-{0} - {2})))", x,
                                               t, m);

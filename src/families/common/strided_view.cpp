@@ -242,7 +242,7 @@ LayoutResult apply_layout_op(const Node& node, const StridedView& in) {
     const std::int64_t size = in.shape[*w];
     auto bound = [&](std::size_t i, const char* kw, std::int64_t fallback) -> std::optional<std::int64_t> {
       auto a = node.arg(i, kw);
-      if (!a || (a->kind == Arg::Kind::value && a->value.is_null())) return fallback;
+      if (is_none(a)) return fallback;
       if (!a->is_number()) return std::nullopt;
       double v = a->number();  // x[:, 1:] traces its end as 2^63 - 1
       if (v < 0) v += static_cast<double>(size);

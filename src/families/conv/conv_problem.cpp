@@ -148,7 +148,7 @@ std::variant<InputPad, std::string> input_pad(const OpGraph& g, const Leaves& le
   if (pad.mode == "constant") {
     auto value = n.arg(2, "value");
     if (value && value->is_number()) pad.value = value->number();
-    else if (value && !(value->kind == Arg::Kind::value && value->value.is_null()))
+    else if (!is_none(value))
       return fmt::format("{} ({}) pads with a value that is not constant", n.name, n.target);
   }
   return pad;

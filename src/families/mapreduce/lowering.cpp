@@ -56,7 +56,7 @@ std::optional<std::vector<std::size_t>> dims_of(const std::optional<Arg>& a, std
     if (std::find(out.begin(), out.end(), static_cast<std::size_t>(v)) == out.end()) out.push_back(static_cast<std::size_t>(v));
     return true;
   };
-  if (!a || (a->kind == Arg::Kind::value && a->value.is_null())) {
+  if (is_none(a)) {
     for (std::size_t i = 0; i < rank; ++i) out.push_back(i);
     return out;
   }
@@ -94,8 +94,6 @@ std::optional<double> number(const std::optional<Arg>& a) {
   if (!a || !a->is_number()) return std::nullopt;
   return a->number();
 }
-
-bool is_null(const std::optional<Arg>& a) { return !a || (a->kind == Arg::Kind::value && a->value.is_null()); }
 
 struct Fail {
   std::string why;
@@ -543,7 +541,7 @@ class Lowering {
     const auto& shape = shaped(x).shape;
     const bool all = n.target.ends_with(".default");
     const auto dims = all ? all_axes(shape) : dims_or_fail(n, 1, "dim", shape.size());
-    if (!is_null(n.arg(all ? 1 : 3, "dtype")) && n.meta.dtype != "float32")
+    if (!is_none(n.arg(all ? 1 : 3, "dtype")) && n.meta.dtype != "float32")
       fail(n.name + " (" + n.target + ") accumulates in another dtype");
     const bool keep = !all && bool_arg(n.arg(2, "keepdim"), false);
     auto out_shape = reduced_shape(shape, dims, keep);
@@ -605,7 +603,7 @@ class Lowering {
     const auto meta = g_.meta_of(x->ref);
     const std::string in = use(x->ref, meta ? meta->shape : std::vector<std::int64_t>{});
     const auto shape = shaped(in).shape;
-    const auto dims = is_null(n.arg(1, "dim")) ? all_axes(shape) : dims_or_fail(n, 1, "dim", shape.size());
+    const auto dims = is_none(n.arg(1, "dim")) ? all_axes(shape) : dims_or_fail(n, 1, "dim", shape.size());
     std::int64_t count = 1;
     for (auto d : dims) count *= shape[d];
     if (count > (std::int64_t{1} << 24))
@@ -689,7 +687,7 @@ class Lowering {
   std::string affine(const Node& n, std::size_t i, const char* kw, const std::vector<std::int64_t>& view_shape,
                      const std::vector<std::int64_t>& frame) {
     auto a = n.arg(i, kw);
-    if (is_null(a)) return "";
+    if (is_none(a)) return "";
     if (a->kind != Arg::Kind::ref) fail(n.name + " (" + n.target + ") has an affine argument that is not a tensor");
     return affine_leaf(n, a->ref, view_shape, frame);
   }
@@ -715,7 +713,7 @@ class Lowering {
   std::optional<InstanceForm> instance_norm_form(const Node& n, std::size_t training_at) {
     auto x = n.arg(0, "input");
     if (!x || x->kind != Arg::Kind::ref || !bool_arg(n.arg(training_at, "training"), true)) return std::nullopt;
-    if (!is_null(n.arg(3, "running_mean")) || !is_null(n.arg(4, "running_var"))) return std::nullopt;
+    if (!is_none(n.arg(3, "running_mean")) || !is_none(n.arg(4, "running_var"))) return std::nullopt;
     const Leaf* leaf = leaves_.find(x->ref);
     const auto base = leaf ? g_.meta_of(leaf->base) : std::nullopt;
     if (!leaf || !base || base->shape.size() < 3 || leaf->view.shape.size() != base->shape.size() ||
@@ -727,7 +725,7 @@ class Lowering {
     f.shape = base->shape;
     auto repeated = [&](std::size_t i, const char* kw, std::string& out) {
       auto a = n.arg(i, kw);
-      if (is_null(a)) return true;
+      if (is_none(a)) return true;
       const Node* rep = a->kind == Arg::Kind::ref ? g_.find_node(a->ref) : nullptr;
       if (!rep || rep->target != "aten.repeat.default" || rep->args.size() < 2 || rep->args[0].kind != Arg::Kind::ref)
         return false;
@@ -886,7 +884,7 @@ class Lowering {
     const std::vector<std::int64_t> row = reduced_shape(shape, dims, true);
     for (std::size_t k = 0; k < 2; ++k) {
       auto buf = n.arg(3 + k, k == 0 ? "running_mean" : "running_var");
-      if (is_null(buf)) continue;
+      if (is_none(buf)) continue;
       const Constant* c = buf->kind == Arg::Kind::ref ? g_.find_constant(buf->ref) : nullptr;
       if (!c || !c->owned()) fail(n.name + " (batch_norm) has running statistics that are not buffers of the module");
       const std::string old = affine(n, 3 + k, k == 0 ? "running_mean" : "running_var", channel_view, row);
@@ -914,7 +912,7 @@ class Lowering {
     std::string logp = input_of(n);
     std::vector<std::int64_t> shape = shaped(logp).shape;
     auto class_weight = n.arg(2, "weight");
-    if (!is_null(class_weight) && class_weight->kind != Arg::Kind::ref)
+    if (!is_none(class_weight) && class_weight->kind != Arg::Kind::ref)
       fail(n.name + " (nll_loss) has class weights that are not a tensor");
     const auto reduction = static_cast<int>(number(n.arg(3, "reduction")).value_or(1));
     const double ignore = number(n.arg(4, "ignore_index")).value_or(-100);
@@ -974,7 +972,7 @@ class Lowering {
     // Each row counts with its target's class weight (1 without weights, 0 for an ignored row): the loss is
     // -w[t] logp[t], and the mean divides by the sum of the rows' weights, as PyTorch's does.
     std::string validf = cast(valid, "float32");
-    if (!is_null(class_weight)) {
+    if (!is_none(class_weight)) {
       Value w;
       w.ref = fresh();
       w.kind = Value::Kind::gathered;
@@ -1008,7 +1006,7 @@ class Lowering {
     // (with logits) of the positive term.
     auto weight_of = [&](std::size_t i, const char* kw) -> std::string {
       auto w = n.arg(i, kw);
-      if (is_null(w)) return "";
+      if (is_none(w)) return "";
       if (w->kind != Arg::Kind::ref) fail(n.name + " (" + n.target + ") has a " + kw + " that is not a tensor");
       return use(w->ref, shaped(a).shape);
     };

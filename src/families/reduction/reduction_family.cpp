@@ -97,7 +97,7 @@ std::optional<ReductionShape> recognise_reduction_shape(const TraceResult& trace
   // its elements (the input is contiguous).
   const auto dim_arg = red->arg(1, "dim");
   const bool whole = (red->target == "aten.argmax.default" || red->target == "aten.argmin.default") &&
-                     (!dim_arg || (dim_arg->kind == Arg::Kind::value && dim_arg->value.is_null()));
+                     is_none(dim_arg);
   if (whole) {
     for (const auto d : in->meta.shape) s.r *= d;
   } else {

@@ -302,7 +302,7 @@ Recognition recognise_scan(const Family& family, const TraceResult& trace) {
   // A sum or product may also be asked for in float64 or int64: the accumulator is then that dtype.
   const bool sum_or_product = std::string_view(p->op->target) == "aten.cumsum.default" ||
                               std::string_view(p->op->target) == "aten.cumprod.default";
-  if (auto dt = scan->arg(2, "dtype"); dt && !(dt->kind == Arg::Kind::value && dt->value.is_null())) {
+  if (auto dt = scan->arg(2, "dtype"); !is_none(dt)) {
     const auto in = scan->args.empty() || scan->args[0].kind != Arg::Kind::ref ? std::nullopt : g.meta_of(scan->args[0].ref);
     const std::string want = dt->kind == Arg::Kind::value && dt->value.is_string() ? dt->value.get<std::string>() : "";
     if (!(in && want == in->dtype) && !(sum_or_product && (want == "float64" || want == "int64")))

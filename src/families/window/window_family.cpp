@@ -24,8 +24,7 @@ namespace {
 
 std::optional<std::vector<std::int64_t>> ints(const Node& n, std::size_t i, std::string_view kw) {
   auto a = n.arg(i, kw);
-  if (!a) return std::vector<std::int64_t>{};
-  if (a->kind == Arg::Kind::value && a->value.is_null()) return std::vector<std::int64_t>{};
+  if (is_none(a)) return std::vector<std::int64_t>{};
   std::vector<std::int64_t> out;
   if (a->kind == Arg::Kind::list) {
     for (const auto& item : a->items) {

@@ -83,6 +83,15 @@ def test_rejected_candidates(relu, cand, status, words):
     assert {"max_abs_err", "max_rel_err", "ops"} <= set(r)
 
 
+def test_a_wrong_answer_that_repeats_is_not_called_cached_where_the_right_one_repeats_too(worker):
+    # clamp(x, min=5) is 5.0 for any standard-normal x: a constant wrong output repeats its first call's as a
+    # cached answer would, but the right answer never moved, so it is only wrong.
+    assert worker.load("clamp_constant")["status"] == "ok"
+    assert worker.compile("clamp_constant_wrong")["status"] == "ok"
+    r = worker.check("clamp_constant_wrong")
+    assert r["status"] == "wrong_result", r
+
+
 def test_wrong_result_reports_errors(relu):
     relu.compile("relu_wrong")
     r = relu.check("relu_wrong")

@@ -204,6 +204,15 @@ def test_a_reference_that_draws_random_numbers_is_refused_as_such(kernelagent, t
     assert json.loads((tmp_path / "o" / "result.json").read_text())["status"] == "unsupported"
 
 
+def test_bfloat16_products_are_refused_on_the_interpreter_with_the_reason(kernelagent, tmp_path):
+    r = kernelagent("optimize", DATA / "problems" / "unsupported" / "bmm_bfloat16.py", "--out", tmp_path / "o",
+                    db=tmp_path / "h.sqlite")
+    assert r.returncode == 3
+    assert "bfloat16 inputs cannot be checked on Triton's interpreter" in r.stderr, r.stderr
+    result = json.loads((tmp_path / "o" / "result.json").read_text())
+    assert result["status"] == "unsupported" and result["interpreter"] is True
+
+
 def test_a_forward_that_branches_on_a_tensors_value_is_refused_as_such(kernelagent, tmp_path):
     r = kernelagent("optimize", DATA / "problems" / "unsupported" / "data_dependent_branch.py", "--out",
                     tmp_path / "o", db=tmp_path / "h.sqlite")

@@ -47,6 +47,15 @@ std::optional<RunEnd> choose_family_stage(OptimizeState& s) {
     return RunEnd{ExitCode::unsupported, std::string(status::unsupported),
                   fmt::format("no kernel family implements this problem (ops: {}). {}",
                               fmt::join(s.trace.graph.targets(), ", "), fmt::join(reasons, "; "))};
+  // Triton's interpreter multiplies the raw bit patterns of bfloat16 operands in tl.dot: every such kernel
+  // would fail its check there with numbers of no meaning, so the run says why at once.
+  if (!s.on_gpu && s.family->fact("matrix_product") && s.result.value("interpreter", false))
+    for (const auto& in : s.trace.graph.inputs)
+      if (in.is_tensor && in.meta.dtype == "bfloat16")
+        return RunEnd{ExitCode::unsupported, std::string(status::unsupported),
+                      fmt::format("the {} family's products of bfloat16 inputs cannot be checked on Triton's "
+                                  "interpreter (its tl.dot reads bfloat16 operands as integers); run on a GPU",
+                                  s.family->name())};
   s.result["family"] = s.family->name();
   s.result["family_hash"] = s.family->source_hash();
   return std::nullopt;

@@ -43,10 +43,10 @@ TEST(PointwiseOps, FloatLiteralsRoundTrip) {
 }
 
 TEST(PointwiseOps, ActivationsBecomeTritonExpressions) {
-  EXPECT_EQ(expr(node("aten.relu.default", {ref("in0")})), "tl.maximum(v_in0, 0.0)");
+  EXPECT_EQ(expr(node("aten.relu.default", {ref("in0")})), "_max_nan(v_in0, 0.0)");
   EXPECT_EQ(expr(node("aten.leaky_relu.default", {ref("in0"), val(0.2)})), "tl.where(v_in0 > 0, v_in0, v_in0 * 0.2)");
   EXPECT_EQ(expr(node("aten.leaky_relu.default", {ref("in0")})), "tl.where(v_in0 > 0, v_in0, v_in0 * 0.01)");
-  EXPECT_EQ(expr(node("aten.hardtanh.default", {ref("in0"), val(-2), val(3)})), "tl.minimum(tl.maximum(v_in0, -2.0), 3.0)");
+  EXPECT_EQ(expr(node("aten.hardtanh.default", {ref("in0"), val(-2), val(3)})), "_min_nan(_max_nan(v_in0, -2.0), 3.0)");
   EXPECT_NE(expr(node("aten.gelu.default", {ref("in0")}, {{"approximate", {{"value", "tanh"}}}})).find("_tanh("), std::string::npos);
   EXPECT_NE(expr(node("aten.gelu.default", {ref("in0")})).find("tl.math.erf"), std::string::npos);
 }
@@ -96,7 +96,7 @@ TEST(PointwiseOps, ViewsAreIdentityOverAFlatIndexSpace) {
 TEST(PointwiseOps, NonFiniteLiteralsFromTheProtocol) {
   // clamp(x, min=-inf) arrives as the string "-inf": JSON has no infinities.
   EXPECT_EQ(expr(node("aten.clamp.default", {ref("x"), val("-inf"), val(6)})),
-            "tl.minimum(tl.maximum(v_x, float('-inf')), 6.0)");
+            "_min_nan(_max_nan(v_x, float('-inf')), 6.0)");
 }
 
 TEST(PointwiseOps, MultiResultNodesHaveNoShape) {
@@ -134,7 +134,7 @@ TEST(PointwiseOps, LossesArePointwiseOnlyWithoutAReduction) {
 }
 
 TEST(PointwiseOps, ClampTakesTensorBoundsEitherOfWhichMayBeAbsent) {
-  EXPECT_EQ(expr(node("aten.clamp.Tensor", {ref("x"), ref("lo"), ref("hi")})), "tl.minimum(tl.maximum(v_x, v_lo), v_hi)");
-  EXPECT_EQ(expr(node("aten.clamp.Tensor", {ref("x"), ref("lo")})), "tl.maximum(v_x, v_lo)");
-  EXPECT_EQ(expr(node("aten.clamp.Tensor", {ref("x"), val(nullptr), ref("hi")})), "tl.minimum(v_x, v_hi)");
+  EXPECT_EQ(expr(node("aten.clamp.Tensor", {ref("x"), ref("lo"), ref("hi")})), "_min_nan(_max_nan(v_x, v_lo), v_hi)");
+  EXPECT_EQ(expr(node("aten.clamp.Tensor", {ref("x"), ref("lo")})), "_max_nan(v_x, v_lo)");
+  EXPECT_EQ(expr(node("aten.clamp.Tensor", {ref("x"), val(nullptr), ref("hi")})), "_min_nan(v_x, v_hi)");
 }

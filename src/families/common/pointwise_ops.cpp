@@ -75,10 +75,16 @@ std::string unreduced(Operands& o, std::size_t i, std::string expr) {
   return expr;
 }
 
+// PyTorch's maximum, minimum, clamp and relu keep a NaN; Triton's default (the hardware's max.f32) returns
+// the other operand. pointwise_helpers' _max_nan and _min_nan keep it, in the same one instruction.
+std::string max_keeping_nan(std::string_view a, std::string_view b) { return fmt::format("_max_nan({}, {})", a, b); }
+
+std::string min_keeping_nan(std::string_view a, std::string_view b) { return fmt::format("_min_nan({}, {})", a, b); }
+
 std::string clamp_expr(const std::string& v, std::optional<double> lo, std::optional<double> hi) {
   std::string e = v;
-  if (lo) e = fmt::format("tl.maximum({}, {})", e, float_literal(*lo));
-  if (hi) e = fmt::format("tl.minimum({}, {})", e, float_literal(*hi));
+  if (lo) e = max_keeping_nan(e, float_literal(*lo));
+  if (hi) e = min_keeping_nan(e, float_literal(*hi));
   return e;
 }
 
@@ -135,7 +141,7 @@ const std::map<std::string, Emitter, std::less<>>& emitters() {
   };
   static const std::map<std::string, Emitter, std::less<>> table = {
       // Activations.
-      {"aten.relu.default", [](Operands& o) { return fmt::format("tl.maximum({}, 0.0)", o.x(0)); }},
+      {"aten.relu.default", [](Operands& o) { return max_keeping_nan(o.x(0), "0.0"); }},
       {"aten.leaky_relu.default",
        [](Operands& o) {
          auto x = o.x(0);
@@ -287,17 +293,17 @@ const std::map<std::string, Emitter, std::less<>>& emitters() {
        [](Operands& o) {
          auto given = [&](std::size_t i, std::string_view kw) { return !is_none(o.node.arg(i, kw)); };
          std::string e = o.x(0);
-         if (given(1, "min")) e = fmt::format("tl.maximum({}, {})", e, o.x(1, "min"));
-         if (given(2, "max")) e = fmt::format("tl.minimum({}, {})", e, o.x(2, "max"));
+         if (given(1, "min")) e = max_keeping_nan(e, o.x(1, "min"));
+         if (given(2, "max")) e = min_keeping_nan(e, o.x(2, "max"));
          return e;
        }},
       // A tensor bound (cosine_similarity clamps its norms by a 0-d eps, in place on their clones).
-      {"aten.clamp_min.Tensor", [](Operands& o) { return fmt::format("tl.maximum({}, {})", o.x(0), o.x(1)); }},
-      {"aten.clamp_min_.Tensor", [](Operands& o) { return fmt::format("tl.maximum({}, {})", o.x(0), o.x(1)); }},
-      {"aten.clamp_max.Tensor", [](Operands& o) { return fmt::format("tl.minimum({}, {})", o.x(0), o.x(1)); }},
-      {"aten.clamp_max_.Tensor", [](Operands& o) { return fmt::format("tl.minimum({}, {})", o.x(0), o.x(1)); }},
-      {"aten.maximum.default", [](Operands& o) { return fmt::format("tl.maximum({}, {})", o.x(0), o.x(1)); }},
-      {"aten.minimum.default", [](Operands& o) { return fmt::format("tl.minimum({}, {})", o.x(0), o.x(1)); }},
+      {"aten.clamp_min.Tensor", [](Operands& o) { return max_keeping_nan(o.x(0), o.x(1)); }},
+      {"aten.clamp_min_.Tensor", [](Operands& o) { return max_keeping_nan(o.x(0), o.x(1)); }},
+      {"aten.clamp_max.Tensor", [](Operands& o) { return min_keeping_nan(o.x(0), o.x(1)); }},
+      {"aten.clamp_max_.Tensor", [](Operands& o) { return min_keeping_nan(o.x(0), o.x(1)); }},
+      {"aten.maximum.default", [](Operands& o) { return max_keeping_nan(o.x(0), o.x(1)); }},
+      {"aten.minimum.default", [](Operands& o) { return min_keeping_nan(o.x(0), o.x(1)); }},
       // Rounding. PyTorch's round is to the nearest even integer on a tie; from 2^23 on every fp32 is an integer.
       {"aten.floor.default", [](Operands& o) { return fmt::format("tl.floor({})", o.x(0)); }},
       {"aten.ceil.default", [](Operands& o) { return fmt::format("tl.ceil({})", o.x(0)); }},

@@ -46,7 +46,10 @@ std::vector<std::string> result_vars(const Reduction& r) {
   return {r.var};
 }
 
-const char* tl_reduce(ReduceOp op) { return op == ReduceOp::max ? "tl.max" : op == ReduceOp::min ? "tl.min" : "tl.sum"; }
+// max and min keep a NaN, as torch's do (pointwise_helpers: _reduce_max, _reduce_min).
+const char* tl_reduce(ReduceOp op) {
+  return op == ReduceOp::max ? "_reduce_max" : op == ReduceOp::min ? "_reduce_min" : "tl.sum";
+}
 
 struct Plan {
   std::string variant;
@@ -326,7 +329,7 @@ class MapReduceProblem final : public FamilyProblem {
           const std::string edge = fmt::format("{}(tl.where(ka_edge_live, {}, {}))", f, ve, id);
           e.line(r.op == ReduceOp::sum ? fmt::format("{}_a = {} + {}", r.var, main, edge)
                                        : fmt::format("{}_a = {}({}, {})", r.var,
-                                                     r.op == ReduceOp::max ? "tl.maximum" : "tl.minimum", main, edge));
+                                                     r.op == ReduceOp::max ? "_max_nan" : "_min_nan", main, edge));
           e.line(fmt::format("{0}_b = tl.zeros_like({0}_a)", r.var));
           break;
         }
@@ -644,10 +647,10 @@ class MapReduceProblem final : public FamilyProblem {
         e.line(fmt::format("acc_{} += tl.where(mask, {}, 0.0)", r.var, v));
         break;
       case ReduceOp::max:
-        e.line(fmt::format("acc_{0} = tl.maximum(acc_{0}, tl.where(mask, {1}, float(\"-inf\")))", r.var, v));
+        e.line(fmt::format("acc_{0} = _max_nan(acc_{0}, tl.where(mask, {1}, float(\"-inf\")))", r.var, v));
         break;
       case ReduceOp::min:
-        e.line(fmt::format("acc_{0} = tl.minimum(acc_{0}, tl.where(mask, {1}, float(\"inf\")))", r.var, v));
+        e.line(fmt::format("acc_{0} = _min_nan(acc_{0}, tl.where(mask, {1}, float(\"inf\")))", r.var, v));
         break;
       case ReduceOp::moments:
         // Sums shifted by the row's first value: no cancellation between a large mean and a small variance.

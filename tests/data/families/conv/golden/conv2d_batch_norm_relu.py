@@ -185,6 +185,28 @@ def _log(x):
         return tl.log(x)
 
 
+# torch's max, min, clamp and relu keep a NaN; Triton's default (the hardware's max.f32) returns the other
+# operand. The NaN-keeping form is the same one instruction (max.NaN.f32).
+@triton.jit
+def _max_nan(a, b):
+    return tl.maximum(a, b, propagate_nan=tl.PropagateNan.ALL)
+
+
+@triton.jit
+def _min_nan(a, b):
+    return tl.minimum(a, b, propagate_nan=tl.PropagateNan.ALL)
+
+
+@triton.jit
+def _reduce_max(x, axis: tl.constexpr = None, keep_dims: tl.constexpr = False):
+    return tl.reduce(x, axis, _max_nan, keep_dims=keep_dims)
+
+
+@triton.jit
+def _reduce_min(x, axis: tl.constexpr = None, keep_dims: tl.constexpr = False):
+    return tl.reduce(x, axis, _min_nan, keep_dims=keep_dims)
+
+
 @triton.jit
 def ka_epilogue(acc, o, ch0_ptr, ch1_ptr, ch2_ptr, ch3_ptr):
     # The pointwise ops after the last convolution, on its output tile before the store (fp32); o: the tile's
@@ -195,7 +217,7 @@ def ka_epilogue(acc, o, ch0_ptr, ch1_ptr, ch2_ptr, ch3_ptr):
     ch3 = tl.load(ch3_ptr + o * 1).to(tl.float32)
     e_n2 = ((((acc - ch0) * tl.rsqrt(ch1 + 1e-05)) * ch2) + ch3)  # aten.native_batch_norm.default
     e_n3 = e_n2  # getitem
-    e_n6 = tl.maximum(e_n3, 0.0)  # aten.relu.default
+    e_n6 = _max_nan(e_n3, 0.0)  # aten.relu.default
     return e_n6
 
 

@@ -237,11 +237,33 @@ def _log(x):
         return tl.log(x)
 
 
+# torch's max, min, clamp and relu keep a NaN; Triton's default (the hardware's max.f32) returns the other
+# operand. The NaN-keeping form is the same one instruction (max.NaN.f32).
+@triton.jit
+def _max_nan(a, b):
+    return tl.maximum(a, b, propagate_nan=tl.PropagateNan.ALL)
+
+
+@triton.jit
+def _min_nan(a, b):
+    return tl.minimum(a, b, propagate_nan=tl.PropagateNan.ALL)
+
+
+@triton.jit
+def _reduce_max(x, axis: tl.constexpr = None, keep_dims: tl.constexpr = False):
+    return tl.reduce(x, axis, _max_nan, keep_dims=keep_dims)
+
+
+@triton.jit
+def _reduce_min(x, axis: tl.constexpr = None, keep_dims: tl.constexpr = False):
+    return tl.reduce(x, axis, _min_nan, keep_dims=keep_dims)
+
+
 @triton.jit
 def ka_epilogue(acc, o):
     # The pointwise ops after the last convolution, on its output tile before the store (fp32); o: the tile's
     # output channels, where a tensor of one value a channel is read.
-    e_n2 = tl.minimum(tl.maximum(acc, 0.0), 6.0)  # aten.hardtanh.default
+    e_n2 = _min_nan(_max_nan(acc, 0.0), 6.0)  # aten.hardtanh.default
     return e_n2
 
 

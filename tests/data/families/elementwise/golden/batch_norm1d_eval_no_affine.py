@@ -36,6 +36,28 @@ def _log(x):
         return tl.log(x)
 
 
+# torch's max, min, clamp and relu keep a NaN; Triton's default (the hardware's max.f32) returns the other
+# operand. The NaN-keeping form is the same one instruction (max.NaN.f32).
+@triton.jit
+def _max_nan(a, b):
+    return tl.maximum(a, b, propagate_nan=tl.PropagateNan.ALL)
+
+
+@triton.jit
+def _min_nan(a, b):
+    return tl.minimum(a, b, propagate_nan=tl.PropagateNan.ALL)
+
+
+@triton.jit
+def _reduce_max(x, axis: tl.constexpr = None, keep_dims: tl.constexpr = False):
+    return tl.reduce(x, axis, _max_nan, keep_dims=keep_dims)
+
+
+@triton.jit
+def _reduce_min(x, axis: tl.constexpr = None, keep_dims: tl.constexpr = False):
+    return tl.reduce(x, axis, _min_nan, keep_dims=keep_dims)
+
+
 @triton.jit
 def ka_elementwise_kernel(in0_ptr, c0_channel_ptr, c1_channel_ptr, out0_ptr, n_elements, BLOCK: tl.constexpr):
     pid = tl.program_id(0)
@@ -46,7 +68,7 @@ def ka_elementwise_kernel(in0_ptr, c0_channel_ptr, c1_channel_ptr, out0_ptr, n_e
     v_c1_channel = tl.load(c1_channel_ptr + ((offsets // 37) % 5), mask=mask).to(tl.float32)
     v_n1 = ((v_in0 - v_c0_channel) * tl.rsqrt(v_c1_channel + 0.001))  # aten.native_batch_norm.default
     v_n2 = v_n1  # getitem
-    v_n5 = tl.maximum(v_n2, 0.0)  # aten.relu.default
+    v_n5 = _max_nan(v_n2, 0.0)  # aten.relu.default
     tl.store(out0_ptr + offsets, v_n5.to(out0_ptr.dtype.element_ty), mask=mask)
 
 

@@ -36,6 +36,28 @@ def _log(x):
         return tl.log(x)
 
 
+# torch's max, min, clamp and relu keep a NaN; Triton's default (the hardware's max.f32) returns the other
+# operand. The NaN-keeping form is the same one instruction (max.NaN.f32).
+@triton.jit
+def _max_nan(a, b):
+    return tl.maximum(a, b, propagate_nan=tl.PropagateNan.ALL)
+
+
+@triton.jit
+def _min_nan(a, b):
+    return tl.minimum(a, b, propagate_nan=tl.PropagateNan.ALL)
+
+
+@triton.jit
+def _reduce_max(x, axis: tl.constexpr = None, keep_dims: tl.constexpr = False):
+    return tl.reduce(x, axis, _max_nan, keep_dims=keep_dims)
+
+
+@triton.jit
+def _reduce_min(x, axis: tl.constexpr = None, keep_dims: tl.constexpr = False):
+    return tl.reduce(x, axis, _min_nan, keep_dims=keep_dims)
+
+
 @triton.jit
 def ka_elementwise_kernel(in0_ptr, out0_ptr, out1_ptr, out2_ptr, out3_ptr, out4_ptr, out5_ptr, out6_ptr, out7_ptr, out8_ptr, out9_ptr, out10_ptr, n_elements, BLOCK: tl.constexpr):
     pid = tl.program_id(0)
@@ -46,7 +68,7 @@ def ka_elementwise_kernel(in0_ptr, out0_ptr, out1_ptr, out2_ptr, out3_ptr, out4_
     v_n1 = tl.where(v_in0 > 0, v_in0, 0.7 * (tl.exp(v_in0 / 0.7) - 1.0))  # aten.celu.default
     v_n2 = tl.where(v_in0 > 0.1, v_in0, -2.0)  # aten.threshold.default
     v_n4 = tl.where(v_in0 >= 0, v_in0, v_in0 * 0.2)  # aten.rrelu_with_noise.default
-    v_n5 = _log(tl.minimum(tl.maximum(v_n0, 0.001), 0.999) / (1.0 - tl.minimum(tl.maximum(v_n0, 0.001), 0.999)))  # aten.logit.default
+    v_n5 = _log(_min_nan(_max_nan(v_n0, 0.001), 0.999) / (1.0 - _min_nan(_max_nan(v_n0, 0.001), 0.999)))  # aten.logit.default
     v_n6 = _log(v_in0)  # aten.log.default
     v_n7 = tl.where(v_n6 != v_n6, 0.5, tl.where(v_n6 == float('inf'), 3.4028234663852886e+38, tl.where(v_n6 == float('-inf'), -7.0, v_n6)))  # aten.nan_to_num.default
     v_n8 = tl.log2(v_n0)  # aten.log2.default

@@ -36,6 +36,28 @@ def _log(x):
         return tl.log(x)
 
 
+# torch's max, min, clamp and relu keep a NaN; Triton's default (the hardware's max.f32) returns the other
+# operand. The NaN-keeping form is the same one instruction (max.NaN.f32).
+@triton.jit
+def _max_nan(a, b):
+    return tl.maximum(a, b, propagate_nan=tl.PropagateNan.ALL)
+
+
+@triton.jit
+def _min_nan(a, b):
+    return tl.minimum(a, b, propagate_nan=tl.PropagateNan.ALL)
+
+
+@triton.jit
+def _reduce_max(x, axis: tl.constexpr = None, keep_dims: tl.constexpr = False):
+    return tl.reduce(x, axis, _max_nan, keep_dims=keep_dims)
+
+
+@triton.jit
+def _reduce_min(x, axis: tl.constexpr = None, keep_dims: tl.constexpr = False):
+    return tl.reduce(x, axis, _min_nan, keep_dims=keep_dims)
+
+
 @triton.jit
 def ka_elementwise_kernel(n4_ptr, n8_ptr, n10_ptr, out0_ptr, n_elements, BLOCK: tl.constexpr):
     pid = tl.program_id(0)
@@ -44,7 +66,7 @@ def ka_elementwise_kernel(n4_ptr, n8_ptr, n10_ptr, out0_ptr, n_elements, BLOCK: 
     v_n4 = tl.load(n4_ptr + 2 + (offsets // 3) * 20 + (offsets % 3), mask=mask).to(tl.float32)
     v_n8 = tl.load(n8_ptr + 1 + (offsets // 3) * 20 + (offsets % 3) * 4, mask=mask).to(tl.float32)
     v_n10 = tl.load(n10_ptr + 14 + (offsets // 3) * 20 + (offsets % 3), mask=mask).to(tl.float32)
-    v_n5 = tl.maximum(v_n4, 0.0)  # aten.relu.default
+    v_n5 = _max_nan(v_n4, 0.0)  # aten.relu.default
     v_n6 = (v_n5 * 2.0)  # aten.mul.Tensor
     v_n9 = (v_n6 + v_n8)  # aten.add.Tensor
     v_n11 = (v_n9 - v_n10)  # aten.sub.Tensor

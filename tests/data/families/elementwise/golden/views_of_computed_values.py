@@ -36,6 +36,28 @@ def _log(x):
         return tl.log(x)
 
 
+# torch's max, min, clamp and relu keep a NaN; Triton's default (the hardware's max.f32) returns the other
+# operand. The NaN-keeping form is the same one instruction (max.NaN.f32).
+@triton.jit
+def _max_nan(a, b):
+    return tl.maximum(a, b, propagate_nan=tl.PropagateNan.ALL)
+
+
+@triton.jit
+def _min_nan(a, b):
+    return tl.minimum(a, b, propagate_nan=tl.PropagateNan.ALL)
+
+
+@triton.jit
+def _reduce_max(x, axis: tl.constexpr = None, keep_dims: tl.constexpr = False):
+    return tl.reduce(x, axis, _max_nan, keep_dims=keep_dims)
+
+
+@triton.jit
+def _reduce_min(x, axis: tl.constexpr = None, keep_dims: tl.constexpr = False):
+    return tl.reduce(x, axis, _min_nan, keep_dims=keep_dims)
+
+
 @triton.jit
 def ka_elementwise_kernel(n2_v0_ptr, n6_v0_v1_ptr, n6_v0_v0_ptr, out0_ptr, n_elements, BLOCK: tl.constexpr):
     pid = tl.program_id(0)
@@ -44,7 +66,7 @@ def ka_elementwise_kernel(n2_v0_ptr, n6_v0_v1_ptr, n6_v0_v0_ptr, out0_ptr, n_ele
     v_n2_v0 = tl.load(n2_v0_ptr + (offsets // 6) + (offsets % 6) * 20, mask=mask).to(tl.float32)
     v_n6_v0_v1 = tl.load(n6_v0_v1_ptr + 2 + (offsets // 6), mask=mask).to(tl.float32)
     v_n6_v0_v0 = tl.load(n6_v0_v0_ptr + 2 + (offsets // 6) + (offsets % 6) * 20, mask=mask).to(tl.float32)
-    v_n2 = tl.maximum(v_n2_v0, 0.0)  # aten.relu.default
+    v_n2 = _max_nan(v_n2_v0, 0.0)  # aten.relu.default
     v_n6_v0 = (v_n6_v0_v0 + v_n6_v0_v1)  # aten.add.Tensor
     v_n6 = (0.5 * v_n6_v0 * (1.0 + tl.math.erf(v_n6_v0 * 0.7071067811865476)))  # aten.gelu.default
     v_n7 = (v_n2 + v_n6)  # aten.add.Tensor

@@ -35,6 +35,28 @@ def _log(x):
         return tl.log(x)
 
 
+# torch's max, min, clamp and relu keep a NaN; Triton's default (the hardware's max.f32) returns the other
+# operand. The NaN-keeping form is the same one instruction (max.NaN.f32).
+@triton.jit
+def _max_nan(a, b):
+    return tl.maximum(a, b, propagate_nan=tl.PropagateNan.ALL)
+
+
+@triton.jit
+def _min_nan(a, b):
+    return tl.minimum(a, b, propagate_nan=tl.PropagateNan.ALL)
+
+
+@triton.jit
+def _reduce_max(x, axis: tl.constexpr = None, keep_dims: tl.constexpr = False):
+    return tl.reduce(x, axis, _max_nan, keep_dims=keep_dims)
+
+
+@triton.jit
+def _reduce_min(x, axis: tl.constexpr = None, keep_dims: tl.constexpr = False):
+    return tl.reduce(x, axis, _min_nan, keep_dims=keep_dims)
+
+
 @triton.jit
 def ka_rows_kernel(x_in0_0_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, ws_total_ptr):
     # One program per BLOCK_K rows (16), each row whole in one tile of 16 columns: every
@@ -50,11 +72,11 @@ def ka_rows_kernel(x_in0_0_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, ws_total_ptr)
     v_n0 = (x_in0_0 > -1.0)  # aten.gt.Scalar
     v_ka_t0 = (v_n0 != 0.0)  # aten.ne.Scalar
     v_ka_t1 = v_ka_t0.to(tl.float32).to(tl.float32)  # aten._to_copy.default
-    r0 = tl.min(tl.where(mask, v_ka_t1, float("inf")), axis=1, keep_dims=True)
+    r0 = _reduce_min(tl.where(mask, v_ka_t1, float("inf")), axis=1, keep_dims=True)
     v_n4 = (x_in0_0 > 1.5)  # aten.gt.Scalar
     v_ka_t4 = (v_n4 != 0.0)  # aten.ne.Scalar
     v_ka_t5 = v_ka_t4.to(tl.float32).to(tl.float32)  # aten._to_copy.default
-    r1 = tl.max(tl.where(mask, v_ka_t5, float("-inf")), axis=1, keep_dims=True)
+    r1 = _reduce_max(tl.where(mask, v_ka_t5, float("-inf")), axis=1, keep_dims=True)
     v_ka_t7 = (r1 > 0.5)  # aten.gt.Scalar
     v_n6 = v_ka_t7.to(tl.float32).to(tl.float32)  # aten._to_copy.default
     v_ka_t3 = (r0 > 0.5)  # aten.gt.Scalar

@@ -35,6 +35,28 @@ def _log(x):
         return tl.log(x)
 
 
+# torch's max, min, clamp and relu keep a NaN; Triton's default (the hardware's max.f32) returns the other
+# operand. The NaN-keeping form is the same one instruction (max.NaN.f32).
+@triton.jit
+def _max_nan(a, b):
+    return tl.maximum(a, b, propagate_nan=tl.PropagateNan.ALL)
+
+
+@triton.jit
+def _min_nan(a, b):
+    return tl.minimum(a, b, propagate_nan=tl.PropagateNan.ALL)
+
+
+@triton.jit
+def _reduce_max(x, axis: tl.constexpr = None, keep_dims: tl.constexpr = False):
+    return tl.reduce(x, axis, _max_nan, keep_dims=keep_dims)
+
+
+@triton.jit
+def _reduce_min(x, axis: tl.constexpr = None, keep_dims: tl.constexpr = False):
+    return tl.reduce(x, axis, _min_nan, keep_dims=keep_dims)
+
+
 @triton.jit
 def ka_rows_kernel(x_in0_0_ptr, x_in1_1_ptr, x_c0_2_ptr, x_c1_3_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, ws_total_ptr):
     # One program per BLOCK_K rows (1), walking each row in steps of 16 columns: a pass
@@ -54,7 +76,7 @@ def ka_rows_kernel(x_in0_0_ptr, x_in1_1_ptr, x_c0_2_ptr, x_c1_3_ptr, out0_ptr, w
         x_c0_2 = tl.load(x_c0_2_ptr + j_in, mask=mask, other=0).to(tl.float32)
         x_in0_0 = tl.load(x_in0_0_ptr + j_out * 24 + j_in, mask=mask, other=0).to(tl.float32)
         v_ka_t7 = (-x_in0_0)  # aten.neg.default
-        v_ka_t8 = tl.maximum(v_ka_t7, 0.0)  # aten.relu.default
+        v_ka_t8 = _max_nan(v_ka_t7, 0.0)  # aten.relu.default
         v_ka_t0 = tl.abs(x_in0_0)  # aten.abs.default
         v_ka_t1 = (-v_ka_t0)  # aten.neg.default
         v_ka_t2 = tl.exp(v_ka_t1)  # aten.exp.default

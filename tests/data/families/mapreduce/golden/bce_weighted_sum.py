@@ -35,6 +35,28 @@ def _log(x):
         return tl.log(x)
 
 
+# torch's max, min, clamp and relu keep a NaN; Triton's default (the hardware's max.f32) returns the other
+# operand. The NaN-keeping form is the same one instruction (max.NaN.f32).
+@triton.jit
+def _max_nan(a, b):
+    return tl.maximum(a, b, propagate_nan=tl.PropagateNan.ALL)
+
+
+@triton.jit
+def _min_nan(a, b):
+    return tl.minimum(a, b, propagate_nan=tl.PropagateNan.ALL)
+
+
+@triton.jit
+def _reduce_max(x, axis: tl.constexpr = None, keep_dims: tl.constexpr = False):
+    return tl.reduce(x, axis, _max_nan, keep_dims=keep_dims)
+
+
+@triton.jit
+def _reduce_min(x, axis: tl.constexpr = None, keep_dims: tl.constexpr = False):
+    return tl.reduce(x, axis, _min_nan, keep_dims=keep_dims)
+
+
 @triton.jit
 def ka_rows_kernel(x_in0_0_ptr, x_in1_1_ptr, x_n0_2_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, ws_total_ptr):
     # One program per BLOCK_K rows (1), each row whole in one tile of 1024 columns: every
@@ -50,12 +72,12 @@ def ka_rows_kernel(x_in0_0_ptr, x_in1_1_ptr, x_n0_2_ptr, out0_ptr, ws_part_ptr, 
     x_in0_0 = tl.load(x_in0_0_ptr + j_in, mask=mask, other=0).to(tl.float32)
     v_ka_t1 = (1.0 - x_in0_0 * 1.0)  # aten.rsub.Scalar
     v_ka_t2 = _log(v_ka_t1)  # aten.log.default
-    v_ka_t3 = tl.maximum(v_ka_t2, -100.0)  # aten.clamp_min.default
+    v_ka_t3 = _max_nan(v_ka_t2, -100.0)  # aten.clamp_min.default
     x_in1_1 = tl.load(x_in1_1_ptr + j_in, mask=mask, other=0).to(tl.float32)
     v_ka_t0 = (1.0 - x_in1_1 * 1.0)  # aten.rsub.Scalar
     v_ka_t4 = (v_ka_t0 * v_ka_t3)  # aten.mul.Tensor
     v_ka_t5 = _log(x_in0_0)  # aten.log.default
-    v_ka_t6 = tl.maximum(v_ka_t5, -100.0)  # aten.clamp_min.default
+    v_ka_t6 = _max_nan(v_ka_t5, -100.0)  # aten.clamp_min.default
     v_ka_t7 = (x_in1_1 * v_ka_t6)  # aten.mul.Tensor
     v_ka_t8 = (v_ka_t7 + v_ka_t4)  # aten.add.Tensor
     v_ka_t9 = (-v_ka_t8)  # aten.neg.default

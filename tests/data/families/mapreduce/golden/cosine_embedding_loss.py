@@ -35,6 +35,28 @@ def _log(x):
         return tl.log(x)
 
 
+# torch's max, min, clamp and relu keep a NaN; Triton's default (the hardware's max.f32) returns the other
+# operand. The NaN-keeping form is the same one instruction (max.NaN.f32).
+@triton.jit
+def _max_nan(a, b):
+    return tl.maximum(a, b, propagate_nan=tl.PropagateNan.ALL)
+
+
+@triton.jit
+def _min_nan(a, b):
+    return tl.minimum(a, b, propagate_nan=tl.PropagateNan.ALL)
+
+
+@triton.jit
+def _reduce_max(x, axis: tl.constexpr = None, keep_dims: tl.constexpr = False):
+    return tl.reduce(x, axis, _max_nan, keep_dims=keep_dims)
+
+
+@triton.jit
+def _reduce_min(x, axis: tl.constexpr = None, keep_dims: tl.constexpr = False):
+    return tl.reduce(x, axis, _min_nan, keep_dims=keep_dims)
+
+
 @triton.jit
 def ka_rows_kernel(x_in0_0_ptr, x_in1_1_ptr, x_in2_2_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, ws_total_ptr):
     # One program per BLOCK_K rows (16), each row whole in one tile of 16 columns: every
@@ -61,7 +83,7 @@ def ka_rows_kernel(x_in0_0_ptr, x_in1_1_ptr, x_in2_2_ptr, out0_ptr, ws_part_ptr,
     v_n10 = (r0 / v_n9)  # aten.div.Tensor
     v_n11 = tl.zeros_like(v_n10)  # aten.zeros_like.default
     v_n15 = (v_n10 - 0.2)  # aten.sub.Scalar
-    v_n16 = tl.maximum(v_n15, 0.0)  # aten.clamp_min.default
+    v_n16 = _max_nan(v_n15, 0.0)  # aten.clamp_min.default
     x_in2_2 = tl.load(x_in2_2_ptr + k_in, mask=row_ok, other=0).to(tl.float32)
     v_n19 = (x_in2_2 == -1.0)  # aten.eq.Scalar
     v_n20 = tl.where(v_n19, v_n16, v_n11)  # aten.where.self

@@ -35,6 +35,28 @@ def _log(x):
         return tl.log(x)
 
 
+# torch's max, min, clamp and relu keep a NaN; Triton's default (the hardware's max.f32) returns the other
+# operand. The NaN-keeping form is the same one instruction (max.NaN.f32).
+@triton.jit
+def _max_nan(a, b):
+    return tl.maximum(a, b, propagate_nan=tl.PropagateNan.ALL)
+
+
+@triton.jit
+def _min_nan(a, b):
+    return tl.minimum(a, b, propagate_nan=tl.PropagateNan.ALL)
+
+
+@triton.jit
+def _reduce_max(x, axis: tl.constexpr = None, keep_dims: tl.constexpr = False):
+    return tl.reduce(x, axis, _max_nan, keep_dims=keep_dims)
+
+
+@triton.jit
+def _reduce_min(x, axis: tl.constexpr = None, keep_dims: tl.constexpr = False):
+    return tl.reduce(x, axis, _min_nan, keep_dims=keep_dims)
+
+
 @triton.jit
 def ka_rows_kernel(x_in0_0_ptr, x_in1_1_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, ws_total_ptr):
     # One program per BLOCK_K rows (64), each row whole in one tile of 64 columns: every
@@ -53,10 +75,10 @@ def ka_rows_kernel(x_in0_0_ptr, x_in1_1_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, 
     v_ka_t5 = (x_in1_1 * x_in1_1)  # aten.mul.Tensor
     r1 = tl.sum(tl.where(mask, v_ka_t5, 0.0), axis=1, keep_dims=True)
     v_ka_t7 = tl.sqrt(r1)  # aten.sqrt.default
-    v_n6 = tl.maximum(v_ka_t7, 1e-08)  # aten.clamp_min.Tensor
+    v_n6 = _max_nan(v_ka_t7, 1e-08)  # aten.clamp_min.Tensor
     v_n7 = (x_in1_1 / v_n6)  # aten.div.Tensor
     v_ka_t3 = tl.sqrt(r0)  # aten.sqrt.default
-    v_n5 = tl.maximum(v_ka_t3, 1e-08)  # aten.clamp_min.Tensor
+    v_n5 = _max_nan(v_ka_t3, 1e-08)  # aten.clamp_min.Tensor
     v_n8 = (x_in0_0 / v_n5)  # aten.div.Tensor
     v_n9 = (v_n8 * v_n7)  # aten.mul.Tensor
     r2 = tl.sum(tl.where(mask, v_n9, 0.0), axis=1, keep_dims=True)

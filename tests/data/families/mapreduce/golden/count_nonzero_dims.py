@@ -35,6 +35,28 @@ def _log(x):
         return tl.log(x)
 
 
+# torch's max, min, clamp and relu keep a NaN; Triton's default (the hardware's max.f32) returns the other
+# operand. The NaN-keeping form is the same one instruction (max.NaN.f32).
+@triton.jit
+def _max_nan(a, b):
+    return tl.maximum(a, b, propagate_nan=tl.PropagateNan.ALL)
+
+
+@triton.jit
+def _min_nan(a, b):
+    return tl.minimum(a, b, propagate_nan=tl.PropagateNan.ALL)
+
+
+@triton.jit
+def _reduce_max(x, axis: tl.constexpr = None, keep_dims: tl.constexpr = False):
+    return tl.reduce(x, axis, _max_nan, keep_dims=keep_dims)
+
+
+@triton.jit
+def _reduce_min(x, axis: tl.constexpr = None, keep_dims: tl.constexpr = False):
+    return tl.reduce(x, axis, _min_nan, keep_dims=keep_dims)
+
+
 @triton.jit
 def ka_rows_kernel(x_in0_0_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, ws_total_ptr):
     # One program per BLOCK_K rows (1), walking each row in steps of 64 columns: a pass
@@ -52,7 +74,7 @@ def ka_rows_kernel(x_in0_0_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, ws_total_ptr)
         j_in = (step % 2) * 64 + j_cols
         mask = row_ok & (j_in < 120)
         x_in0_0 = tl.load(x_in0_0_ptr + k_in * 120 + j_in, mask=mask, other=0).to(tl.float32)
-        v_n0 = tl.maximum(x_in0_0, 0.0)  # aten.relu.default
+        v_n0 = _max_nan(x_in0_0, 0.0)  # aten.relu.default
         v_ka_t0 = (v_n0 != 0.0)  # aten.ne.Scalar
         v_ka_t1 = v_ka_t0.to(tl.float32).to(tl.float32)  # aten._to_copy.default
         acc_r0 += tl.where(mask, v_ka_t1, 0.0)

@@ -35,6 +35,28 @@ def _log(x):
         return tl.log(x)
 
 
+# torch's max, min, clamp and relu keep a NaN; Triton's default (the hardware's max.f32) returns the other
+# operand. The NaN-keeping form is the same one instruction (max.NaN.f32).
+@triton.jit
+def _max_nan(a, b):
+    return tl.maximum(a, b, propagate_nan=tl.PropagateNan.ALL)
+
+
+@triton.jit
+def _min_nan(a, b):
+    return tl.minimum(a, b, propagate_nan=tl.PropagateNan.ALL)
+
+
+@triton.jit
+def _reduce_max(x, axis: tl.constexpr = None, keep_dims: tl.constexpr = False):
+    return tl.reduce(x, axis, _max_nan, keep_dims=keep_dims)
+
+
+@triton.jit
+def _reduce_min(x, axis: tl.constexpr = None, keep_dims: tl.constexpr = False):
+    return tl.reduce(x, axis, _min_nan, keep_dims=keep_dims)
+
+
 @triton.jit
 def ka_partials_kernel(x_in0_0_ptr, x_in1_1_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, ws_total_ptr):
     # 32 programs share each block of BLOCK_K rows (1): program s walks steps
@@ -59,7 +81,7 @@ def ka_partials_kernel(x_in0_0_ptr, x_in1_1_ptr, out0_ptr, ws_part_ptr, ws_row_p
         x_in0_0 = tl.load(x_in0_0_ptr + j_out * 3 + j_in, mask=mask, other=0).to(tl.float32)
         v_n0 = (x_in0_0 * x_in1_1)  # aten.mul.Tensor
         v_n1 = (1.0 - v_n0 * 1.0)  # aten.rsub.Scalar
-        v_n2 = tl.maximum(v_n1, 0.0)  # aten.clamp.default
+        v_n2 = _max_nan(v_n1, 0.0)  # aten.clamp.default
         acc_r0 += tl.where(mask, v_n2, 0.0)
 
     r0 = tl.sum(acc_r0, axis=1, keep_dims=True)

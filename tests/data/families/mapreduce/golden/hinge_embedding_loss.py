@@ -35,6 +35,28 @@ def _log(x):
         return tl.log(x)
 
 
+# torch's max, min, clamp and relu keep a NaN; Triton's default (the hardware's max.f32) returns the other
+# operand. The NaN-keeping form is the same one instruction (max.NaN.f32).
+@triton.jit
+def _max_nan(a, b):
+    return tl.maximum(a, b, propagate_nan=tl.PropagateNan.ALL)
+
+
+@triton.jit
+def _min_nan(a, b):
+    return tl.minimum(a, b, propagate_nan=tl.PropagateNan.ALL)
+
+
+@triton.jit
+def _reduce_max(x, axis: tl.constexpr = None, keep_dims: tl.constexpr = False):
+    return tl.reduce(x, axis, _max_nan, keep_dims=keep_dims)
+
+
+@triton.jit
+def _reduce_min(x, axis: tl.constexpr = None, keep_dims: tl.constexpr = False):
+    return tl.reduce(x, axis, _min_nan, keep_dims=keep_dims)
+
+
 @triton.jit
 def ka_rows_kernel(x_in0_0_ptr, x_in1_1_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, ws_total_ptr):
     # One program per BLOCK_K rows (1), walking each row in steps of 64 columns: a pass
@@ -59,7 +81,7 @@ def ka_rows_kernel(x_in0_0_ptr, x_in1_1_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, 
         v_n1 = tl.zeros_like(x_in0_0)  # aten.empty_like.default
         v_n2 = (tl.zeros_like(v_n1) + 1.5)  # aten.fill_.Scalar
         v_n3 = (v_n2 - x_in0_0)  # aten.sub.Tensor
-        v_n4 = tl.maximum(v_n3, 0.0)  # aten.clamp_min.default
+        v_n4 = _max_nan(v_n3, 0.0)  # aten.clamp_min.default
         v_n5 = (x_in1_1 != 1.0)  # aten.ne.Scalar
         v_n6 = tl.where(v_n5, v_n4, v_n0)  # aten.where.self
         v_n9 = (v_n6 + v_n8)  # aten.add.Tensor

@@ -35,6 +35,28 @@ def _log(x):
         return tl.log(x)
 
 
+# torch's max, min, clamp and relu keep a NaN; Triton's default (the hardware's max.f32) returns the other
+# operand. The NaN-keeping form is the same one instruction (max.NaN.f32).
+@triton.jit
+def _max_nan(a, b):
+    return tl.maximum(a, b, propagate_nan=tl.PropagateNan.ALL)
+
+
+@triton.jit
+def _min_nan(a, b):
+    return tl.minimum(a, b, propagate_nan=tl.PropagateNan.ALL)
+
+
+@triton.jit
+def _reduce_max(x, axis: tl.constexpr = None, keep_dims: tl.constexpr = False):
+    return tl.reduce(x, axis, _max_nan, keep_dims=keep_dims)
+
+
+@triton.jit
+def _reduce_min(x, axis: tl.constexpr = None, keep_dims: tl.constexpr = False):
+    return tl.reduce(x, axis, _min_nan, keep_dims=keep_dims)
+
+
 @triton.jit
 def ka_rows_kernel(x_in0_0_ptr, x_c0_1_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, ws_total_ptr):
     # One program per BLOCK_K rows (1), walking each row in steps of 16 columns: a pass
@@ -53,9 +75,9 @@ def ka_rows_kernel(x_in0_0_ptr, x_c0_1_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, w
         mask = row_ok & (j_in < 50)
         x_in0_0 = tl.load(x_in0_0_ptr + k_in * 50 + j_in, mask=mask, other=0).to(tl.float32)
         v_ka_t0 = tl.abs(x_in0_0)  # aten.abs.default
-        acc_r0 = tl.maximum(acc_r0, tl.where(mask, v_ka_t0, float("-inf")))
+        acc_r0 = _max_nan(acc_r0, tl.where(mask, v_ka_t0, float("-inf")))
 
-    r0 = tl.max(acc_r0, axis=1, keep_dims=True)
+    r0 = _reduce_max(acc_r0, axis=1, keep_dims=True)
     for back in range(0, 4):
         step = 4 - 1 - back
         j_out = k_out * 0 + step // 4  # 64-bit, like k_out

@@ -35,6 +35,28 @@ def _log(x):
         return tl.log(x)
 
 
+# torch's max, min, clamp and relu keep a NaN; Triton's default (the hardware's max.f32) returns the other
+# operand. The NaN-keeping form is the same one instruction (max.NaN.f32).
+@triton.jit
+def _max_nan(a, b):
+    return tl.maximum(a, b, propagate_nan=tl.PropagateNan.ALL)
+
+
+@triton.jit
+def _min_nan(a, b):
+    return tl.minimum(a, b, propagate_nan=tl.PropagateNan.ALL)
+
+
+@triton.jit
+def _reduce_max(x, axis: tl.constexpr = None, keep_dims: tl.constexpr = False):
+    return tl.reduce(x, axis, _max_nan, keep_dims=keep_dims)
+
+
+@triton.jit
+def _reduce_min(x, axis: tl.constexpr = None, keep_dims: tl.constexpr = False):
+    return tl.reduce(x, axis, _min_nan, keep_dims=keep_dims)
+
+
 @triton.jit
 def ka_rows_kernel(x_in0_0_ptr, x_in1_1_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, ws_total_ptr):
     # One program per BLOCK_K rows (1), walking each row in steps of 256 columns: a pass
@@ -59,7 +81,7 @@ def ka_rows_kernel(x_in0_0_ptr, x_in1_1_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, 
         v_ka_t3 = (-v_ka_t2)  # aten.neg.default
         v_ka_t4 = tl.exp(v_ka_t3)  # aten.exp.default
         v_ka_t5 = _log(1.0 + v_ka_t4)  # aten.log1p.default
-        v_ka_t6 = tl.maximum(v_ka_t1, 0.0)  # aten.relu.default
+        v_ka_t6 = _max_nan(v_ka_t1, 0.0)  # aten.relu.default
         v_ka_t7 = (v_ka_t6 + v_ka_t5)  # aten.add.Tensor
         acc_r0 += tl.where(mask, v_ka_t7, 0.0)
 

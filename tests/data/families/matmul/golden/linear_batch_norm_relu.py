@@ -42,6 +42,28 @@ def _log(x):
         return tl.log(x)
 
 
+# torch's max, min, clamp and relu keep a NaN; Triton's default (the hardware's max.f32) returns the other
+# operand. The NaN-keeping form is the same one instruction (max.NaN.f32).
+@triton.jit
+def _max_nan(a, b):
+    return tl.maximum(a, b, propagate_nan=tl.PropagateNan.ALL)
+
+
+@triton.jit
+def _min_nan(a, b):
+    return tl.minimum(a, b, propagate_nan=tl.PropagateNan.ALL)
+
+
+@triton.jit
+def _reduce_max(x, axis: tl.constexpr = None, keep_dims: tl.constexpr = False):
+    return tl.reduce(x, axis, _max_nan, keep_dims=keep_dims)
+
+
+@triton.jit
+def _reduce_min(x, axis: tl.constexpr = None, keep_dims: tl.constexpr = False):
+    return tl.reduce(x, axis, _min_nan, keep_dims=keep_dims)
+
+
 @triton.jit
 def ka_matmul_kernel(a_ptr, b_ptr, c_ptr, x_c1_ptr, x_c4_ptr, x_c5_ptr, x_c2_ptr, x_c3_ptr, M, N, K,
                      stride_ab, stride_am, stride_ak,
@@ -120,7 +142,7 @@ def ka_matmul_kernel(a_ptr, b_ptr, c_ptr, x_c1_ptr, x_c4_ptr, x_c5_ptr, x_c2_ptr
     e_n1 = acc + x_c1  # aten.addmm.default
     e_n3 = ((((e_n1 - x_c4) * tl.rsqrt(x_c5 + 1e-05)) * x_c2) + x_c3)  # aten.native_batch_norm.default
     e_n4 = e_n3  # getitem
-    e_n7 = tl.maximum(e_n4, 0.0)  # aten.relu.default
+    e_n7 = _max_nan(e_n4, 0.0)  # aten.relu.default
     acc = e_n7
     tl.store(c_ptrs, acc.to(c_ptr.dtype.element_ty), mask=mask)
 

@@ -42,6 +42,28 @@ def _log(x):
         return tl.log(x)
 
 
+# torch's max, min, clamp and relu keep a NaN; Triton's default (the hardware's max.f32) returns the other
+# operand. The NaN-keeping form is the same one instruction (max.NaN.f32).
+@triton.jit
+def _max_nan(a, b):
+    return tl.maximum(a, b, propagate_nan=tl.PropagateNan.ALL)
+
+
+@triton.jit
+def _min_nan(a, b):
+    return tl.minimum(a, b, propagate_nan=tl.PropagateNan.ALL)
+
+
+@triton.jit
+def _reduce_max(x, axis: tl.constexpr = None, keep_dims: tl.constexpr = False):
+    return tl.reduce(x, axis, _max_nan, keep_dims=keep_dims)
+
+
+@triton.jit
+def _reduce_min(x, axis: tl.constexpr = None, keep_dims: tl.constexpr = False):
+    return tl.reduce(x, axis, _min_nan, keep_dims=keep_dims)
+
+
 @triton.jit
 def ka_matmul_kernel(a_ptr, b_ptr, c_ptr, x_c1_ptr, M, N, K,
                      stride_ab, stride_am, stride_ak,
@@ -114,7 +136,7 @@ def ka_matmul_kernel(a_ptr, b_ptr, c_ptr, x_c1_ptr, M, N, K,
     # With SPLIT_K > 1, c_ptr is the fp32 workspace of partial sums, one slice per split.
     x_c1 = tl.load(x_c1_ptr + batch * 0 + out_m[:, None] * 0 + out_n[None, :] * 1, mask=mask, other=0.0).to(tl.float32)
     e_n1 = acc + x_c1  # aten.addmm.default
-    e_n2 = tl.maximum(e_n1, 0.0)  # aten.relu.default
+    e_n2 = _max_nan(e_n1, 0.0)  # aten.relu.default
     acc = e_n2
     tl.store(c_ptrs, acc.to(c_ptr.dtype.element_ty), mask=mask)
 

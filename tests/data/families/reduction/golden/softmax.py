@@ -22,6 +22,29 @@ def ka_mul(a, b):
     return a * b
 
 
+# torch's max, min, argmax and argmin keep a NaN (the hardware's max.f32, Triton's default, drops it).
+@triton.jit
+def ka_max_nan(a, b):
+    return tl.maximum(a, b, propagate_nan=tl.PropagateNan.ALL)
+
+
+@triton.jit
+def ka_min_nan(a, b):
+    return tl.minimum(a, b, propagate_nan=tl.PropagateNan.ALL)
+
+
+@triton.jit
+def ka_best_and_first(v, where, OP: tl.constexpr):
+    # The best value of each column (a NaN beats any number) and the smallest index holding it: torch's first
+    # occurrence, and its first NaN.
+    if OP == 4:
+        best = tl.reduce(v, 0, ka_max_nan)
+    else:
+        best = tl.reduce(v, 0, ka_min_nan)
+    hit = (v == best[None, :]) | ((v != v) & (best != best)[None, :])
+    return best, tl.min(tl.where(hit, where, 2147483647), axis=0)
+
+
 @triton.jit
 def ka_outer_and_cols(INNER: tl.constexpr, BLOCK_I: tl.constexpr):
     # One flat grid axis, column blocks fastest: programs start in grid order, so the programs running side by
@@ -63,17 +86,18 @@ def ka_reduce_kernel(x_ptr, out_ptr, idx_ptr, R: tl.constexpr, INNER: tl.constex
         if OP == 0 or OP == 1:
             acc += v
         elif OP == 2:
-            acc = tl.maximum(acc, v)
+            acc = ka_max_nan(acc, v)
         elif OP == 3:
-            acc = tl.minimum(acc, v)
+            acc = ka_min_nan(acc, v)
         elif OP == 6:
             acc *= v
         else:
-            # Strictly better only: a lane keeps the first index of a tie, as torch does.
+            # Strictly better only: a lane keeps the first index of a tie, as torch does; a NaN beats any
+            # number, and the lane's first NaN stays.
             if OP == 4:
-                better = v > acc
+                better = (v > acc) | ((v != v) & (acc == acc))
             else:
-                better = v < acc
+                better = (v < acc) | ((v != v) & (acc == acc))
             where = tl.where(better, r[:, None], where)
             acc = tl.where(better, v, acc)
     slot = outer * INNER + cols
@@ -86,18 +110,13 @@ def ka_reduce_kernel(x_ptr, out_ptr, idx_ptr, R: tl.constexpr, INNER: tl.constex
     elif OP == 1:
         tl.store(out, (tl.sum(acc, axis=0) / R).to(out_ptr.dtype.element_ty), mask=col_ok)
     elif OP == 2:
-        tl.store(out, tl.max(acc, axis=0).to(out_ptr.dtype.element_ty), mask=col_ok)
+        tl.store(out, tl.reduce(acc, 0, ka_max_nan).to(out_ptr.dtype.element_ty), mask=col_ok)
     elif OP == 3:
-        tl.store(out, tl.min(acc, axis=0).to(out_ptr.dtype.element_ty), mask=col_ok)
+        tl.store(out, tl.reduce(acc, 0, ka_min_nan).to(out_ptr.dtype.element_ty), mask=col_ok)
     elif OP == 6:
         tl.store(out, tl.reduce(acc, 0, ka_mul).to(out_ptr.dtype.element_ty), mask=col_ok)
     else:
-        if OP == 4:
-            best = tl.max(acc, axis=0)
-        else:
-            best = tl.min(acc, axis=0)
-        # The smallest index among the lanes holding the best value: torch's first occurrence.
-        idx = tl.min(tl.where(acc == best[None, :], where, 2147483647), axis=0)
+        best, idx = ka_best_and_first(acc, where, OP)
         if SPLIT > 1:
             tl.store(out, best, mask=col_ok)
             tl.store(idx_ptr + slot, idx, mask=col_ok)
@@ -130,18 +149,14 @@ def ka_reduce_combine_kernel(ws_ptr, ws_idx_ptr, out_ptr, R: tl.constexpr, INNER
     elif OP == 1:
         tl.store(out, (tl.sum(v, axis=0) / R).to(out_ptr.dtype.element_ty), mask=col_ok)
     elif OP == 2:
-        tl.store(out, tl.max(v, axis=0).to(out_ptr.dtype.element_ty), mask=col_ok)
+        tl.store(out, tl.reduce(v, 0, ka_max_nan).to(out_ptr.dtype.element_ty), mask=col_ok)
     elif OP == 3:
-        tl.store(out, tl.min(v, axis=0).to(out_ptr.dtype.element_ty), mask=col_ok)
+        tl.store(out, tl.reduce(v, 0, ka_min_nan).to(out_ptr.dtype.element_ty), mask=col_ok)
     elif OP == 6:
         tl.store(out, tl.reduce(v, 0, ka_mul).to(out_ptr.dtype.element_ty), mask=col_ok)
     else:
         where = tl.load(ws_idx_ptr + slots, mask=m, other=2147483647)
-        if OP == 4:
-            best = tl.max(v, axis=0)
-        else:
-            best = tl.min(v, axis=0)
-        idx = tl.min(tl.where(v == best[None, :], where, 2147483647), axis=0)
+        best, idx = ka_best_and_first(v, where, OP)
         tl.store(out, idx.to(tl.int64), mask=col_ok)
 
 

@@ -36,6 +36,28 @@ def _log(x):
         return tl.log(x)
 
 
+# torch's max, min, clamp and relu keep a NaN; Triton's default (the hardware's max.f32) returns the other
+# operand. The NaN-keeping form is the same one instruction (max.NaN.f32).
+@triton.jit
+def _max_nan(a, b):
+    return tl.maximum(a, b, propagate_nan=tl.PropagateNan.ALL)
+
+
+@triton.jit
+def _min_nan(a, b):
+    return tl.minimum(a, b, propagate_nan=tl.PropagateNan.ALL)
+
+
+@triton.jit
+def _reduce_max(x, axis: tl.constexpr = None, keep_dims: tl.constexpr = False):
+    return tl.reduce(x, axis, _max_nan, keep_dims=keep_dims)
+
+
+@triton.jit
+def _reduce_min(x, axis: tl.constexpr = None, keep_dims: tl.constexpr = False):
+    return tl.reduce(x, axis, _min_nan, keep_dims=keep_dims)
+
+
 @triton.jit
 def ka_add(a, b):
     return a + b
@@ -73,7 +95,7 @@ def ka_scan_kernel(x_in0_ptr, out_ptr):
         written = col_ok & (q < 130)
         e_n3 = (scanned * 0.5)  # aten.mul.Tensor
         e_n4 = (e_n3 - 1.0)  # aten.sub.Tensor
-        e_n5 = tl.maximum(e_n4, 0.0)  # aten.relu.default
+        e_n5 = _max_nan(e_n4, 0.0)  # aten.relu.default
         tl.store(out_ptr + o * 130 + w, e_n5.to(out_ptr.dtype.element_ty), mask=written)
         carry = ka_add(carry, tl.sum(v, axis=0, keep_dims=True))
 

@@ -36,6 +36,28 @@ def _log(x):
         return tl.log(x)
 
 
+# torch's max, min, clamp and relu keep a NaN; Triton's default (the hardware's max.f32) returns the other
+# operand. The NaN-keeping form is the same one instruction (max.NaN.f32).
+@triton.jit
+def _max_nan(a, b):
+    return tl.maximum(a, b, propagate_nan=tl.PropagateNan.ALL)
+
+
+@triton.jit
+def _min_nan(a, b):
+    return tl.minimum(a, b, propagate_nan=tl.PropagateNan.ALL)
+
+
+@triton.jit
+def _reduce_max(x, axis: tl.constexpr = None, keep_dims: tl.constexpr = False):
+    return tl.reduce(x, axis, _max_nan, keep_dims=keep_dims)
+
+
+@triton.jit
+def _reduce_min(x, axis: tl.constexpr = None, keep_dims: tl.constexpr = False):
+    return tl.reduce(x, axis, _min_nan, keep_dims=keep_dims)
+
+
 @triton.jit
 def ka_window_span(start, K: tl.constexpr, N: tl.constexpr, P: tl.constexpr):
     # Along one axis, the window from `start` clipped to the padded input, and to the input itself.
@@ -68,7 +90,7 @@ def ka_epilogue(v, i, ok):
     # The pointwise ops after the pooling, on each output (flat index i of the output, where ok).
     v_n2 = tl.where(v > 0, 1.0, tl.where(v < 0, -1.0, 0.0))  # aten.sign.default
     v_n3 = tl.abs(v)  # aten.abs.default
-    v_n4 = tl.maximum(v_n3, 0.0)  # aten.relu.default
+    v_n4 = _max_nan(v_n3, 0.0)  # aten.relu.default
     v_n5 = (v_n2 * v_n4)  # aten.mul.Tensor
     v_n6 = (v_n5 * 6.0)  # aten.mul.Tensor
     v_n7 = tl.where(v_n6 < 0, float('nan'), tl.exp2(0.3333333333333333 * tl.log2(tl.abs(v_n6))))  # aten.pow.Tensor_Scalar

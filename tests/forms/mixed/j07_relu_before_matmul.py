@@ -1,0 +1,22 @@
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class Model(nn.Module):
+    """relu(a) @ b: a pointwise prologue before the product."""
+
+    def __init__(self):
+        super().__init__()
+        pass
+
+    def forward(self, a, b):
+        return torch.relu(a) @ b
+
+
+def get_inputs():
+    return [torch.randn(24, 32), torch.randn(32, 20)]
+
+
+def get_init_inputs():
+    return []

@@ -47,6 +47,13 @@ std::vector<std::string> result_vars(const Reduction& r) {
 }
 
 // max and min keep a NaN, as torch's do (pointwise_helpers: _reduce_max, _reduce_min).
+// What a logsumexp subtracts before its exponentials: the max, or 0 where that is infinite, as torch does:
+// a row (or a part of one) of only -inf sums no exponentials instead of exp(-inf + inf) = NaN, and a row
+// holding +inf comes out +inf.
+std::string lse_shift(const std::string& m) {
+  return fmt::format("tl.where(tl.abs({0}) == float(\"inf\"), 0.0, {0})", m);
+}
+
 const char* tl_reduce(ReduceOp op) {
   return op == ReduceOp::max ? "_reduce_max" : op == ReduceOp::min ? "_reduce_min" : "tl.sum";
 }
@@ -364,7 +371,7 @@ class MapReduceProblem final : public FamilyProblem {
           break;
         case ReduceOp::logsumexp:
           e.line(fmt::format("{}_a = tl.max(tl.where(mask, {}, float(\"-inf\")))", r.var, v));
-          e.line(fmt::format("{0}_b = tl.sum(tl.where(mask, tl.exp({1} - {0}_a), 0.0))", r.var, v));
+          e.line(fmt::format("{0}_b = tl.sum(tl.where(mask, tl.exp({1} - {2}), 0.0))", r.var, v, lse_shift(r.var + "_a")));
           break;
       }
     } else {
@@ -409,7 +416,7 @@ class MapReduceProblem final : public FamilyProblem {
         break;
       case ReduceOp::logsumexp:
         e.line(fmt::format("{0}_m = tl.max({0}_pa)", r.var));
-        e.line(fmt::format("{0}_s = tl.sum({0}_pb * tl.exp({0}_pa - {0}_m))", r.var));
+        e.line(fmt::format("{0}_s = tl.sum({0}_pb * tl.exp({0}_pa - {1}))", r.var, lse_shift(r.var + "_m")));
         finish_reduction(e, r);
         break;
     }
@@ -628,8 +635,8 @@ class MapReduceProblem final : public FamilyProblem {
             break;
           case ReduceOp::logsumexp:
             e.line(fmt::format("{}_m = tl.max(tl.where(mask, {}, float(\"-inf\")), axis=1, keep_dims=True)", r.var, v));
-            e.line(fmt::format("{0}_lse = {0}_m + tl.log(tl.sum(tl.where(mask, tl.exp({1} - {0}_m), 0.0), axis=1, keep_dims=True))",
-                               r.var, v));
+            e.line(fmt::format("{0}_lse = {0}_m + tl.log(tl.sum(tl.where(mask, tl.exp({1} - {2}), 0.0), axis=1, keep_dims=True))",
+                               r.var, v, lse_shift(r.var + "_m")));
             break;
         }
       }
@@ -661,7 +668,8 @@ class MapReduceProblem final : public FamilyProblem {
       case ReduceOp::logsumexp:
         e.line(fmt::format("{0}_step = tl.max(tl.where(mask, {1}, float(\"-inf\")), axis=1, keep_dims=True)", r.var, v));
         e.line(fmt::format("{0}_new = tl.maximum({0}_m, {0}_step)", r.var));
-        e.line(fmt::format("{0}_s = {0}_s * tl.exp({0}_m - {0}_new) + tl.sum(tl.where(mask, tl.exp({1} - {0}_new), 0.0), axis=1, keep_dims=True)",
+        e.line(fmt::format("{0}_lse_shift = {1}", r.var, lse_shift(r.var + "_new")));
+        e.line(fmt::format("{0}_s = {0}_s * tl.exp({0}_m - {0}_lse_shift) + tl.sum(tl.where(mask, tl.exp({1} - {0}_lse_shift), 0.0), axis=1, keep_dims=True)",
                            r.var, v));
         e.line(fmt::format("{0}_m = {0}_new", r.var));
         break;
@@ -820,7 +828,8 @@ class MapReduceProblem final : public FamilyProblem {
           load(r.var + "_m", "float(\"-inf\")");
           load(r.var + "_s", "0.0");
           e.line(fmt::format("{0}_m = tl.max({0}_m_parts, axis=1, keep_dims=True)", r.var));
-          e.line(fmt::format("{0}_s = tl.sum({0}_s_parts * tl.exp({0}_m_parts - {0}_m), axis=1, keep_dims=True)", r.var));
+          e.line(fmt::format("{0}_s = tl.sum({0}_s_parts * tl.exp({0}_m_parts - {1}), axis=1, keep_dims=True)", r.var,
+                             lse_shift(r.var + "_m")));
           finish_reduction(e, r);
           break;
       }

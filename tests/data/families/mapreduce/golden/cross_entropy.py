@@ -77,7 +77,8 @@ def ka_rows_kernel(x_in0_0_ptr, x_in1_1_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, 
         x_in0_0 = tl.load(x_in0_0_ptr + k_in * 100 + j_in, mask=mask, other=0).to(tl.float32)
         r0_step = tl.max(tl.where(mask, x_in0_0, float("-inf")), axis=1, keep_dims=True)
         r0_new = tl.maximum(r0_m, r0_step)
-        r0_s = r0_s * tl.exp(r0_m - r0_new) + tl.sum(tl.where(mask, tl.exp(x_in0_0 - r0_new), 0.0), axis=1, keep_dims=True)
+        r0_lse_shift = tl.where(tl.abs(r0_new) == float("inf"), 0.0, r0_new)
+        r0_s = r0_s * tl.exp(r0_m - r0_lse_shift) + tl.sum(tl.where(mask, tl.exp(x_in0_0 - r0_lse_shift), 0.0), axis=1, keep_dims=True)
         r0_m = r0_new
 
     r0_lse = r0_m + tl.log(r0_s)

@@ -70,7 +70,7 @@ def ka_rows_kernel(x_in0_0_ptr, x_in1_1_ptr, x_c0_2_ptr, out0_ptr, ws_part_ptr, 
     mask = row_ok & (j_in < 10)
     x_in0_0 = tl.load(x_in0_0_ptr + k_in * 10 + j_in, mask=mask, other=0).to(tl.float32)
     r0_m = tl.max(tl.where(mask, x_in0_0, float("-inf")), axis=1, keep_dims=True)
-    r0_lse = r0_m + tl.log(tl.sum(tl.where(mask, tl.exp(x_in0_0 - r0_m), 0.0), axis=1, keep_dims=True))
+    r0_lse = r0_m + tl.log(tl.sum(tl.where(mask, tl.exp(x_in0_0 - tl.where(tl.abs(r0_m) == float("inf"), 0.0, r0_m)), 0.0), axis=1, keep_dims=True))
     x_in1_1 = tl.load(x_in1_1_ptr + k_in, mask=row_ok, other=0)
     v_ka_t2 = (x_in1_1 != 2.0)  # aten.ne.Scalar
     v_ka_t4 = tl.where(v_ka_t2, x_in1_1, 0)  # aten.where.self

@@ -189,7 +189,9 @@ def ka_softmax_kernel(x_ptr, out_ptr, R: tl.constexpr, INNER: tl.constexpr, LOG:
             m = (r < R)[:, None] & col_ok[None, :]
             v = tl.load(x_ptr + base + r[:, None] * INNER + cols[None, :], mask=m, other=float("-inf")).to(tl.float32)
             new_m = tl.maximum(m_i, tl.max(v, axis=0))
-            l_i = l_i * tl.exp(m_i - new_m) + tl.sum(tl.exp(v - new_m[None, :]), axis=0)
+            # While the row has been all -inf so far (a mask), shift by 0: exp(-inf + inf) would be NaN.
+            shift = tl.where(new_m == float("-inf"), 0.0, new_m)
+            l_i = l_i * tl.exp(m_i - shift) + tl.sum(tl.exp(v - shift[None, :]), axis=0)
             m_i = new_m
         for r0 in range(0, R, BLOCK_R):
             r = r0 + rows

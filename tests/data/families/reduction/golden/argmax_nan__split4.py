@@ -9,6 +9,8 @@
 # ranges of R.
 # R and INNER are compile-time constants: the shapes of a problem are fixed, and constant loop bounds and
 # strides let the compiler unroll and fold the address arithmetic.
+import os
+
 import torch
 import torch.nn as nn
 import triton
@@ -18,19 +20,52 @@ OP_SUM, OP_MEAN, OP_MAX, OP_MIN, OP_ARGMAX, OP_ARGMIN, OP_PROD = 0, 1, 2, 3, 4, 
 
 
 @triton.jit
-def ka_mul(a, b):
-    return a * b
+def _tanh(x):
+    # tanh through the sigmoid: accurate to a few ulp in fp32 and available on every Triton backend.
+    return 2.0 * tl.sigmoid(2.0 * x) - 1.0
 
 
-# torch's max, min, argmax and argmin keep a NaN (the hardware's max.f32, Triton's default, drops it).
+# Triton's interpreter runs no PTX: there _log is tl.log.
+_KA_PTX = tl.constexpr(os.environ.get("TRITON_INTERPRET", "0") != "1")
+
+
 @triton.jit
-def ka_max_nan(a, b):
+def _log(x):
+    # The natural log through the SFU's lg2.approx (log2 to about 2^-22, subnormals, 0, inf and NaN as log
+    # takes them) times ln 2: two instructions where libdevice's logf is some 25 and a branch an element,
+    # which made a loss with a log an element (a KL divergence) bound by its instructions, not its bytes.
+    if _KA_PTX:
+        return tl.inline_asm_elementwise("lg2.approx.f32 $0, $1;", "=r,r", [x.to(tl.float32)], dtype=tl.float32,
+                                         is_pure=True, pack=1) * 0.6931471805599453
+    else:
+        return tl.log(x)
+
+
+# torch's max, min, clamp and relu keep a NaN; Triton's default (the hardware's max.f32) returns the other
+# operand. The NaN-keeping form is the same one instruction (max.NaN.f32).
+@triton.jit
+def _max_nan(a, b):
     return tl.maximum(a, b, propagate_nan=tl.PropagateNan.ALL)
 
 
 @triton.jit
-def ka_min_nan(a, b):
+def _min_nan(a, b):
     return tl.minimum(a, b, propagate_nan=tl.PropagateNan.ALL)
+
+
+@triton.jit
+def _reduce_max(x, axis: tl.constexpr = None, keep_dims: tl.constexpr = False):
+    return tl.reduce(x, axis, _max_nan, keep_dims=keep_dims)
+
+
+@triton.jit
+def _reduce_min(x, axis: tl.constexpr = None, keep_dims: tl.constexpr = False):
+    return tl.reduce(x, axis, _min_nan, keep_dims=keep_dims)
+
+
+@triton.jit
+def ka_mul(a, b):
+    return a * b
 
 
 @triton.jit
@@ -38,9 +73,9 @@ def ka_best_and_first(v, where, OP: tl.constexpr):
     # The best value of each column (a NaN beats any number) and the smallest index holding it: torch's first
     # occurrence, and its first NaN.
     if OP == 4:
-        best = tl.reduce(v, 0, ka_max_nan)
+        best = _reduce_max(v, 0)
     else:
-        best = tl.reduce(v, 0, ka_min_nan)
+        best = _reduce_min(v, 0)
     hit = (v == best[None, :]) | ((v != v) & (best != best)[None, :])
     return best, tl.min(tl.where(hit, where, 2147483647), axis=0)
 
@@ -86,9 +121,9 @@ def ka_reduce_kernel(x_ptr, out_ptr, idx_ptr, R: tl.constexpr, INNER: tl.constex
         if OP == 0 or OP == 1:
             acc += v
         elif OP == 2:
-            acc = ka_max_nan(acc, v)
+            acc = _max_nan(acc, v)
         elif OP == 3:
-            acc = ka_min_nan(acc, v)
+            acc = _min_nan(acc, v)
         elif OP == 6:
             acc *= v
         else:
@@ -110,9 +145,9 @@ def ka_reduce_kernel(x_ptr, out_ptr, idx_ptr, R: tl.constexpr, INNER: tl.constex
     elif OP == 1:
         tl.store(out, (tl.sum(acc, axis=0) / R).to(out_ptr.dtype.element_ty), mask=col_ok)
     elif OP == 2:
-        tl.store(out, tl.reduce(acc, 0, ka_max_nan).to(out_ptr.dtype.element_ty), mask=col_ok)
+        tl.store(out, _reduce_max(acc, 0).to(out_ptr.dtype.element_ty), mask=col_ok)
     elif OP == 3:
-        tl.store(out, tl.reduce(acc, 0, ka_min_nan).to(out_ptr.dtype.element_ty), mask=col_ok)
+        tl.store(out, _reduce_min(acc, 0).to(out_ptr.dtype.element_ty), mask=col_ok)
     elif OP == 6:
         tl.store(out, tl.reduce(acc, 0, ka_mul).to(out_ptr.dtype.element_ty), mask=col_ok)
     else:
@@ -149,9 +184,9 @@ def ka_reduce_combine_kernel(ws_ptr, ws_idx_ptr, out_ptr, R: tl.constexpr, INNER
     elif OP == 1:
         tl.store(out, (tl.sum(v, axis=0) / R).to(out_ptr.dtype.element_ty), mask=col_ok)
     elif OP == 2:
-        tl.store(out, tl.reduce(v, 0, ka_max_nan).to(out_ptr.dtype.element_ty), mask=col_ok)
+        tl.store(out, _reduce_max(v, 0).to(out_ptr.dtype.element_ty), mask=col_ok)
     elif OP == 3:
-        tl.store(out, tl.reduce(v, 0, ka_min_nan).to(out_ptr.dtype.element_ty), mask=col_ok)
+        tl.store(out, _reduce_min(v, 0).to(out_ptr.dtype.element_ty), mask=col_ok)
     elif OP == 6:
         tl.store(out, tl.reduce(v, 0, ka_mul).to(out_ptr.dtype.element_ty), mask=col_ok)
     else:

@@ -59,6 +59,7 @@ class WorkerProc:
         self.proc = subprocess.Popen([sys.executable, "-m", "kernelagent_worker"], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, stderr=self.stderr, env=env,
                                      cwd=tempfile.gettempdir(), start_new_session=True)
+        self.ended = False
         self.lines: queue.Queue = queue.Queue()
         self.ids = itertools.count(1)
         threading.Thread(target=self._pump, daemon=True).start()
@@ -92,6 +93,8 @@ class WorkerProc:
         self.send_line(json.dumps(req))
         reply = self.read(timeout)
         assert reply is not None, f"worker died on {req}: {self.stderr_tail()}"
+        if reply.get("sticky"):
+            self.ended = True      # the worker exits after a sticky reply, by design
         assert reply["id"] == req["id"], reply
         assert "status" in reply, reply
         return reply
@@ -131,12 +134,27 @@ class WorkerProc:
         self.stderr.close()
 
 
+_shared: dict[str, WorkerProc] = {}
+
+
 @pytest.fixture(scope="session")
-def worker():
-    """A worker shared by the tests that leave it usable (each starts with its own load)."""
-    w = WorkerProc()
+def _shared_worker_reaper():
+    yield
+    if "w" in _shared:
+        _shared.pop("w").close()
+
+
+@pytest.fixture
+def worker(_shared_worker_reaper):
+    """A worker shared by the tests that leave it usable (each starts with its own load). One that a test left
+    dead (a sticky failure ends the worker by design) is replaced, so that test fails alone instead of every
+    test after it failing on a broken pipe."""
+    w = _shared.get("w")
+    if w is None or w.ended or w.proc.poll() is not None:
+        if w is not None:
+            w.close()
+        w = _shared["w"] = WorkerProc()
     yield w
-    w.close()
 
 
 @pytest.fixture

@@ -166,7 +166,14 @@ def test_candidate_is_checked_against_new_inputs_per_seed(relu):
 
 @gpu_only
 def test_torch_compile_inside_candidate_is_caught(relu):
-    assert relu.compile("relu_torch_compiled")["status"] == "ok"
+    # Caught either way: where no torch.compile has run in the worker yet (no baseline timed, as here when this
+    # test runs first), the candidate's first call starts Inductor's compile threads, which nothing can put back:
+    # cheat_tampering at compile, and the worker ends. Where they run already, the check sees its kernel.
+    r = relu.compile("relu_torch_compiled")
+    if r["status"] == "cheat_tampering":
+        assert r.get("sticky") and "still running" in r["message"], r
+        return
+    assert r["status"] == "ok", r
     r = relu.check("relu_torch_compiled")
     assert r["status"] == "cheat_torch_compute", r
 

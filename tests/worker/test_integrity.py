@@ -173,7 +173,9 @@ def test_lazy_work_on_a_side_stream_is_work_in_flight(cheats):
 def test_l2_persistence_is_gpu_state_and_is_reset(cheats):
     r = _compile(cheats, "l2_persistence")
     assert r["status"] == "cheat_gpu_state", r
-    assert "persisting-L2 limit" in r["message"] and "access policy window" in r["message"]
+    # The window is set wherever the driver takes it; the context's persisting-L2 limit may stay 0 where the
+    # machine does not let a process raise it (an H100 here did not), so either change names the cheat.
+    assert "persisting-L2 limit" in r["message"] or "access policy window" in r["message"], r
     assert _compile(cheats, "honest")["status"] == "ok"   # the state was reset: the honest kernel is clean
     assert cheats.check("honest")["status"] == "ok"
 

@@ -108,7 +108,25 @@ TEST(AttentionFamily, TheValuesKMajorCopyIsForTheMaterializedProductOnTheTensorC
   EXPECT_FALSE(interleaved->valid(c, nullptr, Precision::strict));
 }
 
-TEST(AttentionFamily, NarrowHeadsSuggestNothing) {
+TEST(AttentionFamily, NarrowHeadsSuggestTheFusedTileOfEveryColumn) {
+  // A head of at most 256 columns: the online variant on the tensor cores, every output column of a block of
+  // queries in one program (no score computed twice), never the workspace of the scores.
   const TraceResult t = test::family_trace("attention", "sdpa");
-  EXPECT_TRUE(test::recognised(test::family("attention"), t)->suggestions().empty());
+  const auto sdpa = test::recognised(test::family("attention"), t);
+  const auto suggestions = sdpa->suggestions();
+  ASSERT_EQ(suggestions.size(), 4u);
+  for (const auto& s : suggestions) {
+    EXPECT_EQ(s.knobs.at("variant"), "online");
+    EXPECT_NE(s.knobs.at("input_precision"), "ieee");
+    EXPECT_GE(s.knobs.at("block_dv").get<std::int64_t>(), 16);
+    EXPECT_NE(s.reason.find("computes its scores once"), std::string::npos) << s.reason;
+  }
+  // Under strict the TF32 ones are not valid; the 3xTF32 ones are, once the search maps them to the space.
+  int strict_valid = 0;
+  for (const auto& s : suggestions) {
+    Config c = test::family("attention").knob_space().default_config();
+    for (const auto& [k, v] : s.knobs.items()) c[k] = v;
+    if (sdpa->valid(c, nullptr, Precision::strict)) ++strict_valid;
+  }
+  EXPECT_EQ(strict_valid, 2);
 }

@@ -60,3 +60,33 @@ TEST(MatvecFamily, PrunesTilesByRegistersSizeAndSplitsByParallelism) {
   EXPECT_NE(src.find("split_k = 4"), std::string::npos);
 }
 
+
+TEST(MatvecFamily, ReadsAMatrixContiguousAlongTheOutputsByColumns) {
+  auto f = family();
+  const GpuSpec h100 = *find_gpu_spec("NVIDIA H100 80GB HBM3");
+  // x [300] @ B [300, 200]: one output row; B is contiguous along the outputs, so the columns kernel reads it
+  // in blocks of consecutive outputs and short steps of K, and the rows kernel's tiles are not offered.
+  const TraceResult vecmat = test::family_trace("matvec", "vecmat_1d");
+  ASSERT_FALSE(f.why_not(vecmat).has_value()) << *f.why_not(vecmat);
+  EXPECT_TRUE(f.valid(cfg(128, 32, 1, 4), vecmat, &h100, Precision::strict));
+  EXPECT_FALSE(f.valid(cfg(4, 512, 1, 4), vecmat, &h100, Precision::strict));    // a rows tile
+  EXPECT_FALSE(f.valid(cfg(512, 32, 1, 4), vecmat, &h100, Precision::strict));   // 512 > 200 rounded up
+  EXPECT_NE(f.emit(vecmat, cfg(128, 32, 1, 4), {"vecmat"}).find("ka_vecmat_kernel[grid]"), std::string::npos);
+  // x [1, 600] @ W.T with W [48, 600]: the matrix is contiguous along K: the rows kernel, as for A @ x.
+  const TraceResult linear = test::family_trace("matvec", "row_times_weight_transposed");
+  EXPECT_TRUE(f.valid(cfg(4, 1024, 1, 4), linear, &h100, Precision::strict));
+  EXPECT_FALSE(f.valid(cfg(128, 32, 1, 4), linear, &h100, Precision::strict));
+  EXPECT_NE(f.emit(linear, cfg(4, 1024, 1, 4), {"linear"}).find("ka_matvec_kernel[grid]"), std::string::npos);
+  // The rows kernel's problems get no suggestion; a columns problem of few output blocks is told to split K.
+  EXPECT_TRUE(test::recognised(test::family("matvec"), linear)->suggestions().empty());
+  auto big = vecmat;
+  for (auto& in : big.graph.inputs)
+    if (in.meta.shape == std::vector<std::int64_t>{300}) in.meta.shape = {16384}, in.meta.stride = {1};
+    else in.meta.shape = {16384, 12288}, in.meta.stride = {12288, 1};
+  for (auto& n : big.graph.nodes) n.meta.shape = {12288}, n.meta.stride = {1};
+  ASSERT_FALSE(f.why_not(big).has_value()) << *f.why_not(big);
+  const auto sug = test::recognised(test::family("matvec"), big)->suggestions();
+  ASSERT_EQ(sug.size(), 1u);
+  EXPECT_EQ(sug[0].knobs.at("SPLIT_K"), 4);  // 96 blocks of 128 outputs, 384 programs split four ways
+  EXPECT_TRUE(f.valid(cfg(128, 32, 4, 4), big, &h100, Precision::strict));
+}

@@ -31,6 +31,7 @@ import subprocess
 import sys
 import tempfile
 from dataclasses import asdict, dataclass, field
+from types import SimpleNamespace
 
 # SASS instructions counted by what they tell: the width of a global load or of an asynchronous copy to shared
 # memory (16 bytes a thread is a whole vector; 4 is a scalar), and which tensor-core instruction the products use.
@@ -118,6 +119,15 @@ class _TargetDriver:
         return 0
 
 
+# What a launch path may ask the GPU about (KernelAgent's cooperative kernels size their persistent grid from
+# it): the SXM H100's and H200's figures, which are the same, for sm_90; other arches get none.
+_TARGET_PROPERTIES = {
+    90: dict(name="target sm_90", multi_processor_count=132, regs_per_multiprocessor=65536,
+             max_threads_per_multi_processor=2048, shared_memory_per_multiprocessor=233472,
+             shared_memory_per_block_optin=232448, major=9, minor=0),
+}
+
+
 def _empty_like_meta(t):
     import torch
     if isinstance(t, torch.Tensor):
@@ -130,12 +140,14 @@ def compile_for_target(problem_path: str, kernel_path: str, arch: int = 90) -> t
     import torch
     import triton
     from triton.backends.compiler import GPUTarget
+    from triton.compiler.compiler import CompiledKernel as TritonCompiledKernel
     from triton.runtime import driver
     from triton.runtime.jit import JITFunction
 
     from .problem import import_file
 
     compiled: list[CompiledKernel] = []
+    reported: set[int] = set()
     original_run = JITFunction.run
 
     def compile_instead_of_launch(self, *args, grid, warmup, **kwargs):
@@ -146,9 +158,16 @@ def compile_for_target(problem_path: str, kernel_path: str, arch: int = 90) -> t
         except Exception as e:  # a compile error of this kernel: reported, the forward goes on
             entry.error = f"{type(e).__name__}: {e}".strip()[:2000]
             return None
+        if id(k) in reported:  # a launch of a kernel compiled already (by its warmup): reported once
+            compiled.remove(entry)
+            return k
+        reported.add(id(k))
         entry.num_warps, entry.num_stages = k.metadata.num_warps, k.metadata.num_stages
         entry.shared_bytes = k.metadata.shared
         _resources(k, arch, entry)
+        # What loading the module on a GPU would have told a launch path that asks (a cooperative kernel's
+        # grid sizing reads n_regs), from ptxas; no module is loaded.
+        k.n_regs, k.n_spills = entry.registers or 0, entry.spill_store_bytes or 0
         return k
 
     try:
@@ -162,6 +181,11 @@ def compile_for_target(problem_path: str, kernel_path: str, arch: int = 90) -> t
     JITFunction.run = compile_instead_of_launch
     previous = driver._active  # put back as it was: resetting would look for a GPU driver there may not be
     driver.set_active(_TargetDriver(GPUTarget("cuda", arch, 32)))
+    original_init_handles = TritonCompiledKernel._init_handles
+    TritonCompiledKernel._init_handles = lambda self: None  # loading a module needs the GPU; nothing runs
+    original_properties = torch.cuda.get_device_properties
+    if arch in _TARGET_PROPERTIES:
+        torch.cuda.get_device_properties = lambda device=None: SimpleNamespace(**_TARGET_PROPERTIES[arch])
     try:
         kernel = import_file(kernel_path, "target_kernel")
         torch.manual_seed(0)
@@ -173,6 +197,8 @@ def compile_for_target(problem_path: str, kernel_path: str, arch: int = 90) -> t
     finally:
         JITFunction.run = original_run
         driver._active = previous
+        TritonCompiledKernel._init_handles = original_init_handles
+        torch.cuda.get_device_properties = original_properties
     del triton
     return (1 if any(c.error for c in compiled) else 0), compiled, ""
 

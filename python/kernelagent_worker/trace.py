@@ -134,7 +134,9 @@ def graph_of(model: torch.nn.Module, inputs: list, init_fill: dict | None = None
             name = f"c{len(constants)}"
             names[node] = name
             c = {"name": name, "shape": list(t.shape), "dtype": dtype_name(t.dtype), "kind": "constant"}
-            if isinstance(t, torch.Tensor) and t.dim() == 0:
+            # A 0-d constant's value, where there is one: a shapes-only (--meta) trace has none to read
+            # (BatchNorm's num_batches_tracked), and the kernels read model state from the model anyway.
+            if isinstance(t, torch.Tensor) and t.dim() == 0 and not t.is_meta:
                 c["value"] = _value(t.item())
             if id(t) in state:
                 c["param"], c["kind"] = state[id(t)]

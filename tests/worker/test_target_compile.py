@@ -37,6 +37,20 @@ def test_a_convolution_compiles_for_hopper_and_says_what_it_takes():
     assert plain["hmma"] + plain["hgmma"] == 0 and plain["ffma"] > 0
 
 
+def test_a_cooperative_kernel_sizes_its_grid_from_the_target_and_compiles_once():
+    # The map-reduce coop launch asks the GPU how many programs an SM holds (its properties, the compiled
+    # kernel's registers) before its first launch; for the target those come from sm_90's figures and ptxas,
+    # and the kernel its warmup compiled is reported once.
+    mapreduce = ROOT / "tests" / "data" / "families" / "mapreduce"
+    rc, doc = target_compile(mapreduce / "problems" / "batch_norm_long_rows.py",
+                             mapreduce / "golden" / "batch_norm_long_rows__coop.py")
+    assert rc == 0 and doc["status"] == 0, doc
+    names = [k["kernel"] for k in doc["kernels"]]
+    assert names.count("ka_coop_kernel") == 1 and "ka_fill_kernel" in names, names
+    coop = next(k for k in doc["kernels"] if k["kernel"] == "ka_coop_kernel")
+    assert 0 < coop["registers"] <= 255
+
+
 def test_a_kernel_that_does_not_compile_is_named_with_the_compilers_error(tmp_path):
     kernel = tmp_path / "bad.py"
     kernel.write_text('''
@@ -113,8 +127,8 @@ def test_every_golden_kernel_of_the_tensor_core_families_and_every_family_case_c
 
 
 def test_the_kernels_a_call_launched_are_described_once_each():
-    # kernel_resources.recording wraps Triton's launch path; here the launches compile for sm_90 (no GPU), so
-    # the registers are unknown (they are read when a GPU loads the kernel) but the rest is Triton's own.
+    # kernel_resources.recording wraps Triton's launch path; here the launches compile for sm_90 (no GPU): the
+    # registers are ptxas's figure, set where loading the module on a GPU would have set them, the rest Triton's.
     env = {k: v for k, v in os.environ.items() if k != "TRITON_INTERPRET"}
     env["PYTHONPATH"] = str(ROOT / "python")
     code = f"""
@@ -128,4 +142,4 @@ print(json.dumps(kernel_resources.describe(launched + launched)))
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=600)
     described = json.loads(r.stdout.strip().splitlines()[-1])
     assert [d["kernel"] for d in described] == ["ka_relayout_kernel", "ka_relayout_kernel", "ka_conv_gemm_kernel"]
-    assert all(d["num_warps"] >= 1 and d["shared_bytes"] >= 0 and d["registers"] is None for d in described)
+    assert all(d["num_warps"] >= 1 and d["shared_bytes"] >= 0 and 0 < d["registers"] <= 255 for d in described)

@@ -161,3 +161,18 @@ def test_record_trace_on_the_meta_device_traces_shapes_too_large_to_run(tmp_path
     assert r["input_bytes"] == 64 * 64 * 524280 * 4 + 128 * 64 * 3 * 4
     assert r["output_bytes"] == 64 * 128 * 174758 * 4
     assert r["flops"] == 2 * 64 * 128 * 174758 * 64 * 3
+
+
+def test_record_trace_on_the_meta_device_takes_a_training_batch_norm(tmp_path):
+    """KernelBench 33 (BatchNorm2d in training mode, 4.3 GB): its 0-d buffer num_batches_tracked has no value
+    on the meta device; the trace names it as the model's buffer without one."""
+    import json
+
+    from kernelagent_worker import record_trace
+
+    repo = __import__("pathlib").Path(__file__).resolve().parents[2]
+    out = tmp_path / "t.json"
+    assert record_trace.main(["--meta", str(repo / "examples/norms_and_losses/33_BatchNorm.py"), str(out)]) == 0
+    r = json.loads(out.read_text())
+    counters = [c for c in r["graph"]["constants"] if c.get("param", "").endswith("num_batches_tracked")]
+    assert counters and all("value" not in c for c in counters), r["graph"]["constants"]

@@ -129,4 +129,15 @@ TEST(AttentionFamily, NarrowHeadsSuggestTheFusedTileOfEveryColumn) {
     if (sdpa->valid(c, nullptr, Precision::strict)) ++strict_valid;
   }
   EXPECT_EQ(strict_valid, 2);
+  // From a head of 128 the workspace of the scores follows, on the tensor cores only.
+  auto raw = test::read_json(test::data_dir() / "families" / "attention" / "traces" / "sdpa.json");
+  for (auto& in : raw["graph"]["inputs"]) in["shape"] = {2, 3, 40, 128}, in["stride"] = {15360, 5120, 128, 1};
+  raw["graph"]["nodes"][1]["shape"] = {2, 3, 40, 128};
+  const auto wide = test::recognised(test::family("attention"), TraceResult::from_json(raw))->suggestions();
+  ASSERT_GT(wide.size(), 4u);
+  EXPECT_EQ(wide[0].knobs.at("variant"), "online");
+  for (std::size_t i = 4; i < wide.size(); ++i) {
+    EXPECT_EQ(wide[i].knobs.at("variant"), "materialized");
+    EXPECT_NE(wide[i].knobs.at("input_precision"), "ieee");
+  }
 }

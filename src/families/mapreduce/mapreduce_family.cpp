@@ -157,7 +157,8 @@ class MapReduceProblem final : public FamilyProblem {
       launches.push_back({"ka_rows_kernel", plan.row_programs});
     }
     if (totals) {
-      kernels += render("total", {{"PARAMS", params()}, {"PARTIALS", str(plan.row_programs)}, {"BODY", strip(total_body(plan))}}) +
+      kernels += render("total", {{"PARAMS", params()}, {"PARTIALS", str(plan.row_programs)},
+                                  {"STEP", str(total_step(plan))}, {"BODY", strip(total_body(plan))}}) +
                  "\n\n";
       launches.push_back({"ka_total_kernel", 1});
     }
@@ -433,7 +434,7 @@ class MapReduceProblem final : public FamilyProblem {
       out += coop_pass(plan, apply.take(), true);
     }
     // Once: the first row's first part; each row's stores from its first part.
-    row_tail(e, "(row == 0) & (part == 0)", "row_ok & (part == 0)");
+    row_tail(e, plan.row_programs, "(row == 0) & (part == 0)", "row_ok & (part == 0)");
     return out + e.take();
   }
 
@@ -562,7 +563,10 @@ class MapReduceProblem final : public FamilyProblem {
   // Row outputs, row updates, the partial totals of this program's rows and (without a total kernel) the
   // total updates. `writer` masks the rows' stores: where several programs share a row (coop), only one may
   // write, since an update reads the value it replaces (a running mean updated twice is wrong).
-  void row_tail(Emitter& e, const std::string& once = "pid == 0", const std::string& writer = "row_ok") const {
+  // `partials`: the rows' programs, each writing one partial result of every total; the total kernel reads
+  // slot s of them as one contiguous run (slot * partials + pid), in whole vectors.
+  void row_tail(Emitter& e, std::int64_t partials, const std::string& once = "pid == 0",
+                const std::string& writer = "row_ok") const {
     for (std::size_t i = 0; i < p_.outputs.size(); ++i) {
       const Output& o = p_.outputs[i];
       if (o.level != Level::row) continue;
@@ -577,11 +581,10 @@ class MapReduceProblem final : public FamilyProblem {
                          l_.offset(o.strides, "k_out", "k_in", "", ""), e.need(u.value), o.ptr, writer));
     }
     std::size_t slot = 0;
-    const std::size_t nt = total_count();
     for (const auto& r : p_.reductions) {
       if (r.level != Level::total) continue;
       const std::string v = e.need(r.input);
-      e.line(fmt::format("tl.store(ws_total_ptr + pid * {} + {}, {}(tl.where(row_ok, {}, {})))", nt, slot++,
+      e.line(fmt::format("tl.store(ws_total_ptr + {}pid, {}(tl.where(row_ok, {}, {})))", slot_offset(slot++, partials),
                          tl_reduce(r.op), v, identity_of(r.op)));
     }
     if (!p_.has(Level::total)) {
@@ -641,7 +644,7 @@ class MapReduceProblem final : public FamilyProblem {
         }
       }
     element_stores(e);
-    row_tail(e);
+    row_tail(e, plan.row_programs);
     return e.take();
   }
 
@@ -761,7 +764,7 @@ class MapReduceProblem final : public FamilyProblem {
       element_stores(apply);
       out += pass("pass_backward", plan, apply.take()) + "\n";
     }
-    row_tail(rows);
+    row_tail(rows, plan.row_programs);
     return out + rows.take();
   }
 
@@ -842,7 +845,7 @@ class MapReduceProblem final : public FamilyProblem {
           for (const auto& var : result_vars(r))
             e.line(fmt::format("tl.store(ws_row_ptr + row * {} + {}, {}, mask=row_ok)", nr, k++, var));
     }
-    row_tail(e);
+    row_tail(e, plan.row_programs);
     return e.take();
   }
 
@@ -934,20 +937,36 @@ class MapReduceProblem final : public FamilyProblem {
 
   // ---- the total ----------------------------------------------------------------------------------------
 
+  // Where slot `slot` of the partial totals starts ("" for the first), as a term of an offset.
+  static std::string slot_offset(std::int64_t slot, std::int64_t partials) {
+    return slot == 0 ? std::string() : fmt::format("{} + ", slot * partials);
+  }
+
+  // Partial results the total kernel folds a step: up to 4096 (32 a thread at its 4 warps), fewer steps for
+  // the many rows' programs of short rows (65536 of a cross-entropy's, 64 steps of 1024 before), no wider
+  // than the partials rounded up.
+  static std::int64_t total_step(const Plan& plan) {
+    return std::clamp<std::int64_t>(pow2_at_least(plan.row_programs), 128, 4096);
+  }
+
   std::string total_body(const Plan& plan) const {
     Emitter e(p_, l_, Context::total, 4);
-    std::size_t slot = 0;
-    const std::size_t nt = total_count();
-    for (const auto& r : p_.reductions) {
-      if (r.level != Level::total) continue;
-      e.line(fmt::format("acc_{} = tl.full([1024], {}, tl.float32)", r.var, identity_of(r.op)));
-      e.line(fmt::format("for p0 in range(0, {}, 1024):", plan.row_programs));
-      e.line(fmt::format("    part = tl.load(ws_total_ptr + (p0 + parts) * {} + {}, mask=p0 + parts < {}, other={})", nt,
-                         slot++, plan.row_programs, identity_of(r.op)));
+    // One walk over the partial results for every total at once, each total's slot a contiguous run.
+    std::vector<const Reduction*> totals;
+    for (const auto& r : p_.reductions)
+      if (r.level == Level::total) totals.push_back(&r);
+    for (const Reduction* r : totals)
+      e.line(fmt::format("acc_{} = tl.full([{}], {}, tl.float32)", r->var, total_step(plan), identity_of(r->op)));
+    e.line(fmt::format("for p0 in range(0, {}, {}):", plan.row_programs, total_step(plan)));
+    e.line(fmt::format("    live = p0 + parts < {}", plan.row_programs));
+    for (std::size_t slot = 0; slot < totals.size(); ++slot) {
+      const Reduction& r = *totals[slot];
+      e.line(fmt::format("    part = tl.load(ws_total_ptr + {}p0 + parts, mask=live, other={})",
+                         slot_offset(static_cast<std::int64_t>(slot), plan.row_programs), identity_of(r.op)));
       if (r.op == ReduceOp::sum) e.line(fmt::format("    acc_{0} += part", r.var));
       else e.line(fmt::format("    acc_{0} = tl.{1}(acc_{0}, part)", r.var, r.op == ReduceOp::max ? "maximum" : "minimum"));
-      e.line(fmt::format("{0} = {1}(acc_{0}, axis=0)", r.var, tl_reduce(r.op)));
     }
+    for (const Reduction* r : totals) e.line(fmt::format("{0} = {1}(acc_{0}, axis=0)", r->var, tl_reduce(r->op)));
     for (std::size_t i = 0; i < p_.outputs.size(); ++i) {
       const Output& o = p_.outputs[i];
       if (o.level != Level::total) continue;

@@ -93,17 +93,18 @@ def ka_rows_kernel(x_in0_0_ptr, x_in1_1_ptr, x_in2_2_ptr, out0_ptr, ws_part_ptr,
     v_n17 = (x_in2_2 == 1.0)  # aten.eq.Scalar
     v_n18 = tl.where(v_n17, v_n14, v_n11)  # aten.where.self
     v_n21 = (v_n18 + v_n20)  # aten.add.Tensor
-    tl.store(ws_total_ptr + pid * 1 + 0, tl.sum(tl.where(row_ok, v_n21, 0.0)))
+    tl.store(ws_total_ptr + pid, tl.sum(tl.where(row_ok, v_n21, 0.0)))
 
 
 @triton.jit
 def ka_total_kernel(x_in0_0_ptr, x_in1_1_ptr, x_in2_2_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, ws_total_ptr):
     # The total: one program folds the 1 partial results of the rows' programs in order (the same
-    # sum every run), then computes and writes what depends on it.
-    parts = tl.arange(0, 1024)
-    acc_r3 = tl.full([1024], 0.0, tl.float32)
-    for p0 in range(0, 1, 1024):
-        part = tl.load(ws_total_ptr + (p0 + parts) * 1 + 0, mask=p0 + parts < 1, other=0.0)
+    # sum every run), 128 a step, then computes and writes what depends on it.
+    parts = tl.arange(0, 128)
+    acc_r3 = tl.full([128], 0.0, tl.float32)
+    for p0 in range(0, 1, 128):
+        live = p0 + parts < 1
+        part = tl.load(ws_total_ptr + p0 + parts, mask=live, other=0.0)
         acc_r3 += part
     r3 = tl.sum(acc_r3, axis=0)
     v_ka_t4 = (r3 / 10.0)  # aten.div.Scalar

@@ -91,24 +91,24 @@ def ka_rows_kernel(x_in0_0_ptr, x_in1_1_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, 
     g0_v_ka_t1 = (g0_x_in0_0 - r0_lse)  # aten.sub.Tensor
     v_ka_t7 = (-g0_v_ka_t1)  # aten.neg.default
     v_ka_t8 = (v_ka_t7 * v_ka_t6)  # aten.mul.Tensor
-    tl.store(ws_total_ptr + pid * 2 + 0, tl.sum(tl.where(row_ok, v_ka_t8, 0.0)))
-    tl.store(ws_total_ptr + pid * 2 + 1, tl.sum(tl.where(row_ok, v_ka_t6, 0.0)))
+    tl.store(ws_total_ptr + pid, tl.sum(tl.where(row_ok, v_ka_t8, 0.0)))
+    tl.store(ws_total_ptr + 32 + pid, tl.sum(tl.where(row_ok, v_ka_t6, 0.0)))
 
 
 @triton.jit
 def ka_total_kernel(x_in0_0_ptr, x_in1_1_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, ws_total_ptr):
     # The total: one program folds the 32 partial results of the rows' programs in order (the same
-    # sum every run), then computes and writes what depends on it.
-    parts = tl.arange(0, 1024)
-    acc_r1 = tl.full([1024], 0.0, tl.float32)
-    for p0 in range(0, 32, 1024):
-        part = tl.load(ws_total_ptr + (p0 + parts) * 2 + 0, mask=p0 + parts < 32, other=0.0)
+    # sum every run), 128 a step, then computes and writes what depends on it.
+    parts = tl.arange(0, 128)
+    acc_r1 = tl.full([128], 0.0, tl.float32)
+    acc_r2 = tl.full([128], 0.0, tl.float32)
+    for p0 in range(0, 32, 128):
+        live = p0 + parts < 32
+        part = tl.load(ws_total_ptr + p0 + parts, mask=live, other=0.0)
         acc_r1 += part
-    r1 = tl.sum(acc_r1, axis=0)
-    acc_r2 = tl.full([1024], 0.0, tl.float32)
-    for p0 in range(0, 32, 1024):
-        part = tl.load(ws_total_ptr + (p0 + parts) * 2 + 1, mask=p0 + parts < 32, other=0.0)
+        part = tl.load(ws_total_ptr + 32 + p0 + parts, mask=live, other=0.0)
         acc_r2 += part
+    r1 = tl.sum(acc_r1, axis=0)
     r2 = tl.sum(acc_r2, axis=0)
     v_ka_t11 = (r1 / r2)  # aten.div.Tensor
     tl.store(out0_ptr, (v_ka_t11).to(out0_ptr.dtype.element_ty))

@@ -82,41 +82,39 @@ def ka_rows_kernel(x_in0_0_ptr, x_in1_1_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, 
     g0_v_ka_t1 = (g0_x_in0_0 - r0_lse)  # aten.sub.Tensor
     v_ka_t7 = (-g0_v_ka_t1)  # aten.neg.default
     v_ka_t8 = (v_ka_t7 * v_ka_t6)  # aten.mul.Tensor
-    tl.store(ws_total_ptr + pid * 4 + 0, tl.sum(tl.where(row_ok, v_ka_t8, 0.0)))
-    tl.store(ws_total_ptr + pid * 4 + 1, tl.sum(tl.where(row_ok, v_ka_t6, 0.0)))
+    tl.store(ws_total_ptr + pid, tl.sum(tl.where(row_ok, v_ka_t8, 0.0)))
+    tl.store(ws_total_ptr + 1 + pid, tl.sum(tl.where(row_ok, v_ka_t6, 0.0)))
     v_n6 = (x_in1_1 == -100.0)  # aten.eq.Scalar
     v_n8 = (v_n6 == 0)  # aten.bitwise_not.default
     v_ka_t13 = v_n8.to(tl.float32).to(tl.float32)  # aten._to_copy.default
-    tl.store(ws_total_ptr + pid * 4 + 2, tl.sum(tl.where(row_ok, v_ka_t13, 0.0)))
+    tl.store(ws_total_ptr + 2 + pid, tl.sum(tl.where(row_ok, v_ka_t13, 0.0)))
     v_n5 = (-r3)  # aten.neg.default
     v_n7 = tl.where(v_n6, 0.0, v_n5)  # aten.masked_fill.Scalar
-    tl.store(ws_total_ptr + pid * 4 + 3, tl.sum(tl.where(row_ok, v_n7, 0.0)))
+    tl.store(ws_total_ptr + 3 + pid, tl.sum(tl.where(row_ok, v_n7, 0.0)))
 
 
 @triton.jit
 def ka_total_kernel(x_in0_0_ptr, x_in1_1_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, ws_total_ptr):
     # The total: one program folds the 1 partial results of the rows' programs in order (the same
-    # sum every run), then computes and writes what depends on it.
-    parts = tl.arange(0, 1024)
-    acc_r1 = tl.full([1024], 0.0, tl.float32)
-    for p0 in range(0, 1, 1024):
-        part = tl.load(ws_total_ptr + (p0 + parts) * 4 + 0, mask=p0 + parts < 1, other=0.0)
+    # sum every run), 128 a step, then computes and writes what depends on it.
+    parts = tl.arange(0, 128)
+    acc_r1 = tl.full([128], 0.0, tl.float32)
+    acc_r2 = tl.full([128], 0.0, tl.float32)
+    acc_r4 = tl.full([128], 0.0, tl.float32)
+    acc_r5 = tl.full([128], 0.0, tl.float32)
+    for p0 in range(0, 1, 128):
+        live = p0 + parts < 1
+        part = tl.load(ws_total_ptr + p0 + parts, mask=live, other=0.0)
         acc_r1 += part
-    r1 = tl.sum(acc_r1, axis=0)
-    acc_r2 = tl.full([1024], 0.0, tl.float32)
-    for p0 in range(0, 1, 1024):
-        part = tl.load(ws_total_ptr + (p0 + parts) * 4 + 1, mask=p0 + parts < 1, other=0.0)
+        part = tl.load(ws_total_ptr + 1 + p0 + parts, mask=live, other=0.0)
         acc_r2 += part
-    r2 = tl.sum(acc_r2, axis=0)
-    acc_r4 = tl.full([1024], 0.0, tl.float32)
-    for p0 in range(0, 1, 1024):
-        part = tl.load(ws_total_ptr + (p0 + parts) * 4 + 2, mask=p0 + parts < 1, other=0.0)
+        part = tl.load(ws_total_ptr + 2 + p0 + parts, mask=live, other=0.0)
         acc_r4 += part
-    r4 = tl.sum(acc_r4, axis=0)
-    acc_r5 = tl.full([1024], 0.0, tl.float32)
-    for p0 in range(0, 1, 1024):
-        part = tl.load(ws_total_ptr + (p0 + parts) * 4 + 3, mask=p0 + parts < 1, other=0.0)
+        part = tl.load(ws_total_ptr + 3 + p0 + parts, mask=live, other=0.0)
         acc_r5 += part
+    r1 = tl.sum(acc_r1, axis=0)
+    r2 = tl.sum(acc_r2, axis=0)
+    r4 = tl.sum(acc_r4, axis=0)
     r5 = tl.sum(acc_r5, axis=0)
     v_n11 = (r5 / r4)  # aten.div.Tensor
     v_n12 = (v_n11 * 0.03333333333333333)  # aten.mul.Scalar

@@ -76,24 +76,24 @@ def ka_rows_kernel(x_in0_0_ptr, x_in1_1_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, 
     g0_x_in0_0 = tl.load(x_in0_0_ptr + k_out * 120 + k_in + v_ka_t2 * 20, mask=v_ka_t2_ok, other=0).to(tl.float32)
     v_ka_t5 = (-g0_x_in0_0)  # aten.neg.default
     v_ka_t6 = (v_ka_t5 * v_ka_t4)  # aten.mul.Tensor
-    tl.store(ws_total_ptr + pid * 2 + 0, tl.sum(tl.where(row_ok, v_ka_t6, 0.0)))
-    tl.store(ws_total_ptr + pid * 2 + 1, tl.sum(tl.where(row_ok, v_ka_t4, 0.0)))
+    tl.store(ws_total_ptr + pid, tl.sum(tl.where(row_ok, v_ka_t6, 0.0)))
+    tl.store(ws_total_ptr + 6 + pid, tl.sum(tl.where(row_ok, v_ka_t4, 0.0)))
 
 
 @triton.jit
 def ka_total_kernel(x_in0_0_ptr, x_in1_1_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, ws_total_ptr):
     # The total: one program folds the 6 partial results of the rows' programs in order (the same
-    # sum every run), then computes and writes what depends on it.
-    parts = tl.arange(0, 1024)
-    acc_r0 = tl.full([1024], 0.0, tl.float32)
-    for p0 in range(0, 6, 1024):
-        part = tl.load(ws_total_ptr + (p0 + parts) * 2 + 0, mask=p0 + parts < 6, other=0.0)
+    # sum every run), 128 a step, then computes and writes what depends on it.
+    parts = tl.arange(0, 128)
+    acc_r0 = tl.full([128], 0.0, tl.float32)
+    acc_r1 = tl.full([128], 0.0, tl.float32)
+    for p0 in range(0, 6, 128):
+        live = p0 + parts < 6
+        part = tl.load(ws_total_ptr + p0 + parts, mask=live, other=0.0)
         acc_r0 += part
-    r0 = tl.sum(acc_r0, axis=0)
-    acc_r1 = tl.full([1024], 0.0, tl.float32)
-    for p0 in range(0, 6, 1024):
-        part = tl.load(ws_total_ptr + (p0 + parts) * 2 + 1, mask=p0 + parts < 6, other=0.0)
+        part = tl.load(ws_total_ptr + 6 + p0 + parts, mask=live, other=0.0)
         acc_r1 += part
+    r0 = tl.sum(acc_r0, axis=0)
     r1 = tl.sum(acc_r1, axis=0)
     tl.store(out0_ptr, (r0).to(out0_ptr.dtype.element_ty))
 

@@ -93,17 +93,18 @@ def ka_rows_kernel(x_in0_0_ptr, x_in1_1_ptr, x_in2_2_ptr, out0_ptr, ws_part_ptr,
     v_n6 = (v_ka_t3 + 1.0)  # aten.add.Scalar
     v_n7 = (v_n6 - v_ka_t7)  # aten.sub.Tensor
     v_n8 = _max_nan(v_n7, 0.0)  # aten.clamp_min.default
-    tl.store(ws_total_ptr + pid * 1 + 0, tl.sum(tl.where(row_ok, v_n8, 0.0)))
+    tl.store(ws_total_ptr + pid, tl.sum(tl.where(row_ok, v_n8, 0.0)))
 
 
 @triton.jit
 def ka_total_kernel(x_in0_0_ptr, x_in1_1_ptr, x_in2_2_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, ws_total_ptr):
     # The total: one program folds the 20 partial results of the rows' programs in order (the same
-    # sum every run), then computes and writes what depends on it.
-    parts = tl.arange(0, 1024)
-    acc_r2 = tl.full([1024], 0.0, tl.float32)
-    for p0 in range(0, 20, 1024):
-        part = tl.load(ws_total_ptr + (p0 + parts) * 1 + 0, mask=p0 + parts < 20, other=0.0)
+    # sum every run), 128 a step, then computes and writes what depends on it.
+    parts = tl.arange(0, 128)
+    acc_r2 = tl.full([128], 0.0, tl.float32)
+    for p0 in range(0, 20, 128):
+        live = p0 + parts < 20
+        part = tl.load(ws_total_ptr + p0 + parts, mask=live, other=0.0)
         acc_r2 += part
     r2 = tl.sum(acc_r2, axis=0)
     v_ka_t9 = (r2 / 20.0)  # aten.div.Scalar

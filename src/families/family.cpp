@@ -205,11 +205,14 @@ std::string FamilyProblem::emit(const Config& config, const EmitContext& ctx) co
   return render(e.template_name, e.values);
 }
 
-std::string FamilyProblem::shared_helper(const std::string& name) const {
-  std::string text = render(name, {});
+std::string FamilyProblem::render_part(const std::string& template_name,
+                                       const std::map<std::string, std::string>& values) const {
+  std::string text = render(template_name, values);
   while (!text.empty() && text.back() == '\n') text.pop_back();
   return text;
 }
+
+std::string FamilyProblem::shared_helper(const std::string& name) const { return render_part(name, {}); }
 
 std::int64_t pow2_at_least(std::int64_t n) {
   std::int64_t p = 1;

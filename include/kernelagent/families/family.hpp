@@ -145,6 +145,8 @@ class FamilyProblem {
   // Another of the family's templates filled with `values`, for a placeholder of the main one. Every
   // placeholder must be given and every value used.
   std::string render(const std::string& template_name, const std::map<std::string, std::string>& values) const;
+  // The same without the newlines its file ends with: a part placed inside another template's line.
+  std::string render_part(const std::string& template_name, const std::map<std::string, std::string>& values) const;
   // The same from a table of values of which the template uses some (sizes shared by several kernels);
   // a placeholder missing from the table is still an error.
   std::string render_from(const std::string& template_name, const std::map<std::string, std::string>& table) const;

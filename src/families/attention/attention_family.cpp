@@ -177,13 +177,6 @@ class AttentionProblem final : public FamilyProblem {
     return std::nullopt;
   }
 
-  // A launch template's lines, without the newline its file ends with (the kernel template has its own).
-  std::string launch(const std::string& name, const std::map<std::string, std::string>& values) const {
-    std::string text = render(name, values);
-    while (!text.empty() && text.back() == '\n') text.pop_back();
-    return text;
-  }
-
   Emission emission(const Config& c) const override {
     const std::string variant = c.at("variant").get<std::string>();
     const auto bm = c.at("block_m").get<std::int64_t>();
@@ -235,7 +228,7 @@ class AttentionProblem final : public FamilyProblem {
                              fmt::format(", BLOCK_N={}, BLOCK_DV={}, {}", c.at("block_d").get<std::int64_t>(), bdv, prec);
       const std::int64_t n_p2 = std::max<std::int64_t>(pow2_at_least(n), 16);
       const std::string launch_lines =
-          launch("launch_materialized", {{"HEADS", std::to_string(batch * heads)},
+          render_part("launch_materialized", {{"HEADS", std::to_string(batch * heads)},
                                          {"M", std::to_string(m)},
                                          {"N", std::to_string(n)},
                                          {"Q_BLOCKS", std::to_string(cdiv(m, bm))},
@@ -304,7 +297,7 @@ class AttentionProblem final : public FamilyProblem {
              {"A", mask_kind ? mask.expr : "q"},
              {"OUT_SHAPE", py_tuple(out_shape)},
              {"DTYPE", dtype},
-             {"LAUNCH", launch("launch_fused", {{"PROGRAMS", std::to_string(programs)},
+             {"LAUNCH", render_part("launch_fused", {{"PROGRAMS", std::to_string(programs)},
                                                 {"ARGS", fmt::format("{}", fmt::join(args, ", "))},
                                                 {"NUM_WARPS", std::to_string(c.at("num_warps").get<int>())},
                                                 {"NUM_STAGES", std::to_string(c.at("num_stages").get<int>())}})}}};

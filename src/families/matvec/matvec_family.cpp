@@ -107,35 +107,30 @@ class MatvecProblem final : public FamilyProblem {
     const bool columns = v_.columns();
     const std::string product = v_.one_row ? "y[b] = x[b] @ B[b]" : "y[b] = A[b] @ x[b]";
     const std::string matrix = v_.one_row ? "B" : "A";
-    const std::string about =
-        columns ? fmt::format("The product {} reads {} once: it is a stream\n# over memory, not a tensor-core "
-                              "problem, so it runs as fp32 multiply-adds on the CUDA cores. Program\n# (n, s, b) "
-                              "reduces outputs [n * BLOCK_N, (n + 1) * BLOCK_N), consecutive in {}, over the s-th "
-                              "of\n# SPLIT_K ranges of K.",
-                              product, matrix, matrix)
-                : fmt::format("The product {} reads {} once: it is a stream\n# over memory, not a tensor-core "
-                              "problem, so it runs as fp32 multiply-adds on the CUDA cores. Program\n# (m, s, b) "
-                              "reduces rows [m * BLOCK_M, (m + 1) * BLOCK_M) over the s-th of SPLIT_K ranges of K.",
-                              product, matrix);
-    const std::string a_strides = columns ? fmt::format("{}, {}", v_.s_batch, v_.s_k)
-                                          : fmt::format("{}, {}, {}", v_.s_batch, v_.s_r, v_.s_k);
-    std::map<std::string, std::string> launch = {
-        {"A_STRIDES", a_strides},
-        {"X_STRIDES", fmt::format("{}, {}", v_.x_batch, v_.x_k)},
-        {"BLOCK_M", c.at("BLOCK_M").dump()},
-        {"BLOCK_K", c.at("BLOCK_K").dump()},
-        {"WIDE", needs_wide_offsets(p, split) ? "True" : "False"},
-        {"NUM_WARPS", c.at("num_warps").dump()},
-    };
-    std::string launch_text = render(columns ? "launch_columns" : "launch_rows", launch);
-    while (!launch_text.empty() && launch_text.back() == '\n') launch_text.pop_back();
-    std::string kernel_text = render(columns ? "columns" : "rows", {});
-    while (!kernel_text.empty() && kernel_text.back() == '\n') kernel_text.pop_back();
+    const std::string programs =
+        columns ? fmt::format("Program\n# (n, s, b) reduces outputs [n * BLOCK_N, (n + 1) * BLOCK_N), consecutive in {}, "
+                              "over the s-th of\n# SPLIT_K ranges of K.",
+                              matrix)
+                : "Program\n# (m, s, b) reduces rows [m * BLOCK_M, (m + 1) * BLOCK_M) over the s-th of SPLIT_K ranges of K.";
+    const std::string about = fmt::format(
+        "The product {} reads {} once: it is a stream\n# over memory, not a tensor-core problem, so it runs as fp32 "
+        "multiply-adds on the CUDA cores. {}",
+        product, matrix, programs);
     return {"kernel",
             {
                 {"ABOUT", about},
-                {"PRODUCT_KERNEL", kernel_text},
-                {"LAUNCH", launch_text},
+                {"PRODUCT_KERNEL", render_part(columns ? "columns" : "rows", {})},
+                {"KERNEL", columns ? "ka_vecmat_kernel" : "ka_matvec_kernel"},
+                {"BLOCK_NAME", columns ? "BLOCK_N" : "BLOCK_M"},
+                {"A_STRIDES", columns ? fmt::format("{}, {}", v_.s_batch, v_.s_k)
+                                      : fmt::format("{}, {}, {}", v_.s_batch, v_.s_r, v_.s_k)},
+                {"X_STRIDES", fmt::format("{}, {}", v_.x_batch, v_.x_k)},
+                {"DEST_STRIDES", columns ? "dest.stride(0), dest.stride(1)"
+                                         : "dest.stride(0), dest.stride(1), dest.stride(2)"},
+                {"BLOCK_M", c.at("BLOCK_M").dump()},
+                {"BLOCK_K", c.at("BLOCK_K").dump()},
+                {"WIDE", needs_wide_offsets(p, split) ? "True" : "False"},
+                {"NUM_WARPS", c.at("num_warps").dump()},
                 {"A", v_.matrix},
                 {"B", v_.vector},
                 {"BATCH", std::to_string(p.batch)},

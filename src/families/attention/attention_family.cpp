@@ -112,14 +112,17 @@ class AttentionProblem final : public FamilyProblem {
         dv));
   }
 
+  // A suggested tile edge: `want`, no larger than what it tiles rounded up to a power of two (at least 16,
+  // what tl.dot needs).
+  static std::int64_t tile(std::int64_t want, std::int64_t extent) {
+    return std::min(want, std::max<std::int64_t>(pow2_at_least(extent), 16));
+  }
+
   std::vector<KnobSuggestion> materialized_suggestions(const std::string& why) const {
     // Both products in tiles of 128 x 128 summed in steps of 64 through three stages at 8 warps, the matmul
     // family's best under 3xTF32 on the H200, no larger than what they tile (a short sequence gets a smaller
     // block of queries or keys). Compiled for sm_90 at KernelBench 97's shape, the earlier 128 x 64 scores
     // and steps of 32 in two stages measured 30.8 ms, 21 % of the 3xTF32 floor.
-    auto tile = [](std::int64_t want, std::int64_t extent) {
-      return std::min(want, std::max<std::int64_t>(pow2_at_least(extent), 16));
-    };
     // On the tensor cores each is suggested without and then with the values' K-major copy: the copy costs a
     // read and a write of the values, the transposing tile its bank conflicts; which pays is measured.
     std::vector<KnobSuggestion> out;
@@ -147,9 +150,6 @@ class AttentionProblem final : public FamilyProblem {
   // two: compiled for sm_90 at a head of 128, 64 keys a step spilled 280 and 416 bytes a thread (255
   // registers), 32 keys none; a head of 64 and TF32 do not spill at 64 keys.
   std::vector<KnobSuggestion> fused_suggestions() const {
-    auto tile = [](std::int64_t want, std::int64_t extent) {
-      return std::min(want, std::max<std::int64_t>(pow2_at_least(extent), 16));
-    };
     const std::string why = fmt::format(
         "a head of {} output columns fits one accumulator: each block of queries computes its scores once, "
         "for all its columns, on the tensor cores",

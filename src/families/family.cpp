@@ -207,7 +207,10 @@ std::string FamilyProblem::emit(const Config& config, const EmitContext& ctx) co
 
 std::string FamilyProblem::render_part(const std::string& template_name,
                                        const std::map<std::string, std::string>& values) const {
-  std::string text = render(template_name, values);
+  return strip_final_newlines(render(template_name, values));
+}
+
+std::string strip_final_newlines(std::string text) {
   while (!text.empty() && text.back() == '\n') text.pop_back();
   return text;
 }

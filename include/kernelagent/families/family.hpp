@@ -201,4 +201,7 @@ class Family {
 std::int64_t pow2_at_least(std::int64_t n);
 std::int64_t cdiv(std::int64_t a, std::int64_t b);
 
+// A rendered part without the newlines its text ends with, to be placed inside another template's line.
+std::string strip_final_newlines(std::string text);
+
 }  // namespace kernelagent

@@ -25,11 +25,6 @@ namespace {
 
 using namespace mapreduce;
 
-std::string strip(std::string s) {
-  while (!s.empty() && s.back() == '\n') s.pop_back();
-  return s;
-}
-
 std::string str(std::int64_t v) { return std::to_string(v); }
 
 // The accumulators a partial result of a reduction has: one, or two for moments and logsumexp.
@@ -137,13 +132,13 @@ class MapReduceProblem final : public FamilyProblem {
     const bool totals = p_.has(Level::total);
     if (plan.variant == "coop") return coop_emission(plan);
     if (plan.variant == "split") {
-      kernels += render_from("split_partials", with_sizes(plan, {{"BODY", strip(split_partials_body(plan))}})) + "\n\n";
-      kernels += render_from("split_rows", with_sizes(plan, {{"BODY", strip(split_rows_body(plan))}})) + "\n\n";
+      kernels += render_from("split_partials", with_sizes(plan, {{"BODY", strip_final_newlines(split_partials_body(plan))}})) + "\n\n";
+      kernels += render_from("split_rows", with_sizes(plan, {{"BODY", strip_final_newlines(split_rows_body(plan))}})) + "\n\n";
       launches.push_back({"ka_partials_kernel", plan.row_programs * plan.split});
       launches.push_back({"ka_rows_kernel", plan.row_programs});
       if (element_out) {
         const Plan ap = apply_plan(plan);
-        kernels += render_from("apply", with_sizes(ap, {{"BODY", strip(apply_body(ap))}, {"ORDER", apply_order(ap)},
+        kernels += render_from("apply", with_sizes(ap, {{"BODY", strip_final_newlines(apply_body(ap))}, {"ORDER", apply_order(ap)},
                                                          {"ORDER_WHY", apply_order_why()}})) +
                    "\n\n";
         launches.push_back({"ka_apply_kernel", ap.row_programs * ap.steps});
@@ -152,13 +147,13 @@ class MapReduceProblem final : public FamilyProblem {
     } else {
       const std::string body = plan.variant == "registers" ? registers_body(plan) : loop_body(plan);
       kernels += render_from(plan.variant == "registers" ? "rows_registers" : "rows_loop",
-                        with_sizes(plan, {{"BODY", strip(body)}})) +
+                        with_sizes(plan, {{"BODY", strip_final_newlines(body)}})) +
                  "\n\n";
       launches.push_back({"ka_rows_kernel", plan.row_programs});
     }
     if (totals) {
       kernels += render("total", {{"PARAMS", params()}, {"PARTIALS", str(plan.row_programs)},
-                                  {"STEP", str(total_step(plan))}, {"BODY", strip(total_body(plan))}}) +
+                                  {"STEP", str(total_step(plan))}, {"BODY", strip_final_newlines(total_body(plan))}}) +
                  "\n\n";
       launches.push_back({"ka_total_kernel", 1});
     }
@@ -181,7 +176,7 @@ class MapReduceProblem final : public FamilyProblem {
     args += workspace("ws_part", plan.variant == "split" ? p_.rows() * plan.split * partial_count() : 0) + ", ";
     args += workspace("ws_row", plan.variant == "split" && element_out ? p_.rows() * result_count() : 0) + ", ";
     args += workspace("ws_total", totals ? plan.row_programs * total_count() : 0);
-    const std::string launch = render("launch", {{"ARGS", args}, {"LAUNCHES", strip(launch_lines)}});
+    const std::string launch = render("launch", {{"ARGS", args}, {"LAUNCHES", strip_final_newlines(launch_lines)}});
     return {"kernel", file_values(plan, kernels, b.allocs, launch, b.rets)};
   }
 
@@ -273,16 +268,16 @@ class MapReduceProblem final : public FamilyProblem {
             {"ROWS", str(p_.rows())},
             {"ROW_LENGTH", str(p_.row_length())},
             {"PLAN", plan_comment(plan)},
-            {"KERNELS", strip(kernels)},
-            {"ALLOCS", strip(allocs)},
-            {"LAUNCH", strip(launch)},
+            {"KERNELS", strip_final_newlines(kernels)},
+            {"ALLOCS", strip_final_newlines(allocs)},
+            {"LAUNCH", strip_final_newlines(launch)},
             {"RETURN", p_.outputs.size() == 1 ? rets : "(" + rets + ")"}};
   }
 
   Emission coop_emission(const Plan& plan) const {
     Buffers b = buffers();
     const std::string args = b.args + "out0, out0, out0";  // the workspaces the coop kernel does not use
-    const std::string kernels = render_from("coop", with_sizes(plan, {{"BODY", strip(coop_body(plan))}}));
+    const std::string kernels = render_from("coop", with_sizes(plan, {{"BODY", strip_final_newlines(coop_body(plan))}}));
     const std::string launch = render("launch_coop", {{"ARGS", args},
                                                       {"ROWS", str(p_.rows())},
                                                       {"SLOTS", str(p_.rows() * plan.split)},
@@ -491,7 +486,7 @@ class MapReduceProblem final : public FamilyProblem {
                                 {"J_IN", str(l_.j_in)},
                                 {"J_START", flat_in_row(plan, "flat")},
                                 {"ROW_LENGTH", str(p_.row_length())},
-                                {"BODY", strip(body)}}) +
+                                {"BODY", strip_final_newlines(body)}}) +
            "\n";
   }
 
@@ -731,7 +726,7 @@ class MapReduceProblem final : public FamilyProblem {
                                   {"J_BLOCKS", str(plan.j_blocks)},
                                   {"BLOCK_J", str(plan.block_j)},
                                   {"J_IN", str(l_.j_in)},
-                                  {"BODY", strip(body)}});
+                                  {"BODY", strip_final_newlines(body)}});
   }
 
   std::string loop_body(const Plan& plan) const {
@@ -789,7 +784,7 @@ class MapReduceProblem final : public FamilyProblem {
                                  {"J_BLOCKS", str(plan.j_blocks)},
                                  {"BLOCK_J", str(plan.block_j)},
                                  {"J_IN", str(l_.j_in)},
-                                 {"BODY", strip(body.take())}}) +
+                                 {"BODY", strip_final_newlines(body.take())}}) +
            "\n";
     std::size_t slot = 0;
     const std::size_t n = partial_count();

@@ -136,11 +136,6 @@ std::int64_t sm_count(const GpuSpec* gpu) { return gpu && gpu->sm_count > 0 ? gp
 
 constexpr std::int64_t kTileLimit = 16384;  // elements of one register tile
 
-std::string strip(std::string s) {
-  while (!s.empty() && s.back() == '\n') s.pop_back();
-  return s;
-}
-
 class ReductionProblem final : public FamilyProblem {
  public:
   ReductionProblem(const Family& f, const TraceResult& t, ReductionShape s) : FamilyProblem(f, t), shape(std::move(s)) {}
@@ -211,7 +206,7 @@ class ReductionProblem final : public FamilyProblem {
       const int exchange = exchange_code(c);
       // The counter exchange: (max, sum) pairs and a counter per row at 0; the tagged and spin ones: a
       // 64-bit slot per program of a row at -1 (the count argument is then unused).
-      const std::string buffers = strip(render(exchange != 0 ? "buffers_slots" : "buffers_counter", {{"SPLIT", str(split)}}));
+      const std::string buffers = render_part(exchange != 0 ? "buffers_slots" : "buffers_counter", {{"SPLIT", str(split)}});
       launch = render("launch_coop",
                       {{"ROWS", str(s->outer)},
                        {"BUFFERS", buffers},
@@ -258,7 +253,7 @@ class ReductionProblem final : public FamilyProblem {
             {{"INPUT", s->input},
              {"OUT_SHAPE", fmt::format("{}{}", fmt::join(s->out_shape, ", "), s->out_shape.size() == 1 ? "," : "")},
              {"OUT_DTYPE", s->out_dtype},
-             {"LAUNCH", strip(launch)}}};
+             {"LAUNCH", strip_final_newlines(launch)}}};
   }
 };
 

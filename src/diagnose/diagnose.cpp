@@ -57,7 +57,6 @@ std::optional<double> first_of(const KernelFacts& f, std::initializer_list<std::
 // on an H200 reaches about 89 %. A compute-bound kernel whose busiest pipe is active 80 % of the time is at
 // the roofline of that pipe (pipe utilisation is relative to the clock the kernel ran at).
 constexpr double kMemoryRoofline = 0.80;
-constexpr double kWastefulLoadBytesPerSector = 16;  // as the uncoalesced_access rule: below, DRAM moves waste
 constexpr double kPipeRoofline = 80.0;
 
 }  // namespace
@@ -90,8 +89,9 @@ void KernelFacts::note_unreadable(std::string metric, std::string value, std::st
   unreadable.emplace(std::move(metric), std::move(u));
 }
 
-KernelFacts derive_facts(const KernelProfile& k, const GpuSpec& gpu, const ProblemFacts& problem) {
-  KernelFacts f{k, gpu, problem};
+KernelFacts derive_facts(const KernelProfile& k, const GpuSpec& gpu, const ProblemFacts& problem,
+                         const DiagnosisThresholds& thresholds) {
+  KernelFacts f{k, gpu, problem, &thresholds};
   f.duration_ns = f.metric("gpu__time_duration.sum").value_or(0);
   f.sm_count = static_cast<int>(f.metric("device__attribute_multiprocessor_count").value_or(gpu.sm_count));
   const std::size_t unreadable_before = f.unreadable.size();
@@ -168,8 +168,13 @@ const std::vector<std::string>& diagnosis_causes() {
 }
 
 KernelDiagnosis diagnose_kernel(const KernelProfile& kernel, const GpuSpec& gpu, const ProblemFacts& problem) {
+  return diagnose_kernel(kernel, gpu, problem, DiagnosisThresholds::built_in());
+}
+
+KernelDiagnosis diagnose_kernel(const KernelProfile& kernel, const GpuSpec& gpu, const ProblemFacts& problem,
+                                const DiagnosisThresholds& thresholds) {
   static const std::vector<Rule> rules = all_rules();
-  const KernelFacts f = derive_facts(kernel, gpu, problem);
+  const KernelFacts f = derive_facts(kernel, gpu, problem, thresholds);
   KernelDiagnosis d;
   d.name = kernel.name;
   d.duration_us = f.duration_ns / 1000;
@@ -205,7 +210,7 @@ KernelDiagnosis diagnose_kernel(const KernelProfile& kernel, const GpuSpec& gpu,
   // waste (the uncoalesced rule's threshold): KernelBench 45's pool a thread an output kept DRAM 80 % busy on
   // an H100 reading 2.25x its input, its loads using 4 bytes of every sector; the coalesced kernel ran 2.6x faster.
   const auto used = f.metric("smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.ratio");
-  const bool wasteful = !f.useful_fraction && useful && used && *used > 0 && *used < kWastefulLoadBytesPerSector;
+  const bool wasteful = !f.useful_fraction && useful && used && *used > 0 && *used < f.limit("wasteful_bytes_per_sector");
   if (wasteful) *useful *= *used / 32;
   if (launch_or_grid) {
     d.roofline_reading = "the launch or the grid, not a hardware unit, limits this kernel";

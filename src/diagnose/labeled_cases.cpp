@@ -32,8 +32,8 @@ std::vector<LabeledCase> load_labeled_cases(const std::filesystem::path& labels_
   return cases;
 }
 
-std::vector<CaseResult> run_labeled_cases(const std::filesystem::path& labels_json) {
-  std::vector<CaseResult> out;
+std::vector<LoadedCase> load_case_profiles(const std::filesystem::path& labels_json) {
+  std::vector<LoadedCase> out;
   for (const auto& label : load_labeled_cases(labels_json)) {
     NcuReport report = parse_ncu_raw_csv(read_text_file(labels_json.parent_path() / label.file));
     auto kernels = select_kernels(report, label.kernel, true);
@@ -43,11 +43,21 @@ std::vector<CaseResult> run_labeled_cases(const std::filesystem::path& labels_js
     const KernelProfile& k = *kernels.front();
     std::string warning;
     GpuSpec gpu = describe_gpu({{"name", k.device_name.empty() ? "unknown GPU" : k.device_name}}, &warning);
-    CaseResult r{label, diagnose_kernel(k, gpu, label.facts), "", ""};
-    if (!r.diagnosis.bottlenecks.empty()) r.top1 = r.diagnosis.bottlenecks[0].cause;
-    if (r.diagnosis.bottlenecks.size() > 1) r.top2 = r.diagnosis.bottlenecks[1].cause;
-    out.push_back(std::move(r));
+    out.push_back({label, k, std::move(gpu)});
   }
+  return out;
+}
+
+CaseResult diagnose_case(const LoadedCase& c, const DiagnosisThresholds& thresholds) {
+  CaseResult r{c.label, diagnose_kernel(c.kernel, c.gpu, c.label.facts, thresholds), "", ""};
+  if (!r.diagnosis.bottlenecks.empty()) r.top1 = r.diagnosis.bottlenecks[0].cause;
+  if (r.diagnosis.bottlenecks.size() > 1) r.top2 = r.diagnosis.bottlenecks[1].cause;
+  return r;
+}
+
+std::vector<CaseResult> run_labeled_cases(const std::filesystem::path& labels_json) {
+  std::vector<CaseResult> out;
+  for (const auto& c : load_case_profiles(labels_json)) out.push_back(diagnose_case(c));
   return out;
 }
 

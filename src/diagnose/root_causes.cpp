@@ -23,35 +23,35 @@ struct Precedence {
   std::function<std::optional<Evidence>(const KernelFacts&, const Bottleneck&)> shown;
 };
 
-// Occupancy this low leaves a scheduler one or two warps to switch between: a stall is exposed.
-constexpr double kExposingOccupancyPct = 25;
-// Local (spill) traffic at least this share of the L1's global and local sectors makes the spills the traffic.
-constexpr double kSpillTrafficShare = 0.5;
-
-// Sectors carrying at most this many of their 32 bytes multiply the traffic by 2 or more.
-constexpr double kWastefulBytesPerSector = 16;
-
+// Occupancy this low (exposing_occupancy_pct) leaves a scheduler one or two warps to switch between: a stall
+// is exposed.
 std::optional<Evidence> occupancy_exposes_latency(const KernelFacts& f, const Bottleneck&) {
-  if (!f.theoretical_occupancy || *f.theoretical_occupancy > kExposingOccupancyPct) return std::nullopt;
-  return Evidence{"sm__maximum_warps_per_active_cycle_pct", *f.theoretical_occupancy, kExposingOccupancyPct,
+  const double exposing = f.limit("exposing_occupancy_pct");
+  if (!f.theoretical_occupancy || *f.theoretical_occupancy > exposing) return std::nullopt;
+  return Evidence{"sm__maximum_warps_per_active_cycle_pct", *f.theoretical_occupancy, exposing,
                   "too few warps can be resident to hide the latency the stalls show: raising the limit is the fix"};
 }
 
+// Local (spill) traffic at least spill_traffic_share of the L1's global and local sectors makes the spills
+// the traffic.
 std::optional<Evidence> spills_are_the_traffic(const KernelFacts& f, const Bottleneck&) {
+  const double share = f.limit("spill_traffic_share");
   double local = 0, global = 0;
   for (auto op : {"ld", "st"}) {
     local += f.metric(fmt::format("l1tex__t_sectors_pipe_lsu_mem_local_op_{}.sum", op)).value_or(0);
     global += f.metric(fmt::format("l1tex__t_sectors_pipe_lsu_mem_global_op_{}.sum", op)).value_or(0);
   }
-  if (local + global <= 0 || local / (local + global) < kSpillTrafficShare) return std::nullopt;
-  return Evidence{"derived:local_sectors_over_global_and_local", local / (local + global), kSpillTrafficShare,
+  if (local + global <= 0 || local / (local + global) < share) return std::nullopt;
+  return Evidence{"derived:local_sectors_over_global_and_local", local / (local + global), share,
                   "spilled registers are most of the sectors the kernel moves: the memory traffic is the spills'"};
 }
 
-std::optional<Evidence> waste_is_the_traffic(const KernelFacts&, const Bottleneck& uncoalesced) {
+// Sectors carrying at most wasteful_bytes_per_sector of their 32 bytes multiply the traffic by 2 or more.
+std::optional<Evidence> waste_is_the_traffic(const KernelFacts& f, const Bottleneck& uncoalesced) {
+  const double wasteful = f.limit("wasteful_bytes_per_sector");
   for (const auto& e : uncoalesced.evidence)
-    if (e.metric == "derived:global_bytes_per_sector" && e.value > 0 && e.value <= kWastefulBytesPerSector)
-      return Evidence{"derived:sector_waste_factor", 32 / e.value, 32 / kWastefulBytesPerSector,
+    if (e.metric == "derived:global_bytes_per_sector" && e.value > 0 && e.value <= wasteful)
+      return Evidence{"derived:sector_waste_factor", 32 / e.value, 32 / wasteful,
                       "each sector fetched carries a fraction of useful bytes: the traffic beyond the compulsory "
                       "bytes is the waste, and coalescing removes it"};
   return std::nullopt;

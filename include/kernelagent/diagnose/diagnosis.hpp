@@ -68,7 +68,12 @@ struct KernelDiagnosis {
   nlohmann::json to_json() const;
 };
 
+class DiagnosisThresholds;
+
 KernelDiagnosis diagnose_kernel(const KernelProfile& kernel, const GpuSpec& gpu, const ProblemFacts& facts);
+// The same with the rules comparing against `thresholds` instead of the built-in ones.
+KernelDiagnosis diagnose_kernel(const KernelProfile& kernel, const GpuSpec& gpu, const ProblemFacts& facts,
+                                const DiagnosisThresholds& thresholds);
 
 // The categories and causes the rules can name, for documentation and tests.
 const std::vector<std::string>& diagnosis_categories();

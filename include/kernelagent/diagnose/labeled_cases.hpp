@@ -7,6 +7,8 @@
 #include <vector>
 
 #include "kernelagent/diagnose/diagnosis.hpp"
+#include "kernelagent/diagnose/thresholds.hpp"
+#include "kernelagent/profile/ncu_report.hpp"
 
 namespace kernelagent {
 
@@ -29,7 +31,18 @@ struct CaseResult {
   bool right() const { return (top1 == label.cause || top2 == label.cause) && diagnosis.at_roofline == label.at_roofline; }
 };
 
+// A case with its kernel's profile read and the GPU it names: diagnosed again and again while thresholds are
+// fitted, without reading the profile each time.
+struct LoadedCase {
+  LabeledCase label;
+  KernelProfile kernel;
+  GpuSpec gpu;
+};
+
 std::vector<LabeledCase> load_labeled_cases(const std::filesystem::path& labels_json);
+// Every case with its profile; a profile whose regex does not select exactly one kernel throws.
+std::vector<LoadedCase> load_case_profiles(const std::filesystem::path& labels_json);
+CaseResult diagnose_case(const LoadedCase& c, const DiagnosisThresholds& thresholds = DiagnosisThresholds::built_in());
 // Diagnoses every case (on the GPU each profile names) and returns what was found.
 std::vector<CaseResult> run_labeled_cases(const std::filesystem::path& labels_json);
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "kernelagent/diagnose/diagnosis.hpp"
+#include "kernelagent/diagnose/thresholds.hpp"
 
 namespace kernelagent {
 
@@ -19,6 +20,7 @@ struct KernelFacts {
   const KernelProfile& kernel;
   const GpuSpec& gpu;
   const ProblemFacts& problem;
+  const DiagnosisThresholds* thresholds = &DiagnosisThresholds::built_in();
 
   double duration_ns = 0;
   int sm_count = 0;
@@ -36,6 +38,9 @@ struct KernelFacts {
   // the rules ask, so that the diagnosis names exactly the unreadable metrics it needed.
   mutable std::map<std::string, UnreadableMetric, std::less<>> unreadable;
 
+  // A rule's threshold by name (thresholds.cpp lists them).
+  double limit(std::string_view name) const { return (*thresholds)[name]; }
+
   // The metric's value, or nullopt when it is absent, was not a number, or cannot be right (the last two
   // are noted in `unreadable`).
   std::optional<double> metric(std::string_view name) const;
@@ -43,7 +48,8 @@ struct KernelFacts {
   void note_unreadable(std::string metric, std::string value, std::string why) const;
 };
 
-KernelFacts derive_facts(const KernelProfile& kernel, const GpuSpec& gpu, const ProblemFacts& problem);
+KernelFacts derive_facts(const KernelProfile& kernel, const GpuSpec& gpu, const ProblemFacts& problem,
+                         const DiagnosisThresholds& thresholds = DiagnosisThresholds::built_in());
 
 struct Rule {
   std::string category;

@@ -10,15 +10,14 @@ namespace kernelagent {
 
 namespace {
 
-// A math pipe active at least 60 % of the time: the kernel is at (or near) that pipe's limit.
-constexpr double kBusyPipePct = 60;
-
-std::optional<Bottleneck> busy_pipe(const char* cause, std::optional<double> pct, const char* metric, const char* pipe,
+// A math pipe active at least busy_pipe_pct (60 %) of the time: the kernel is at (or near) that pipe's limit.
+std::optional<Bottleneck> busy_pipe(const KernelFacts& f, const char* cause, std::optional<double> pct, const char* metric, const char* pipe,
                                     const char* reading) {
-  if (!pct || *pct < kBusyPipePct) return std::nullopt;
+  const double busy = f.limit("busy_pipe_pct");
+  if (!pct || *pct < busy) return std::nullopt;
   auto b = make_bottleneck("compute_bound", cause, 0.4 + 0.6 * *pct / 100,
                            fmt::format("the {} pipe is active {:.0f}% of the time", pipe, *pct));
-  b.evidence.push_back({metric, *pct, kBusyPipePct, reading});
+  b.evidence.push_back({metric, *pct, busy, reading});
   return b;
 }
 
@@ -30,7 +29,7 @@ std::vector<Rule> compute_rules() {
       // is at 4 %: only fewer or cheaper instructions (or tensor cores, for products) make it faster.
       {"compute_bound", "fp32_pipe_saturated",
        [](const KernelFacts& f) -> std::optional<Bottleneck> {
-         auto b = busy_pipe("fp32_pipe_saturated", f.fma_pct,
+         auto b = busy_pipe(f, "fp32_pipe_saturated", f.fma_pct,
                             "sm__pipe_fma_cycles_active.avg.pct_of_peak_sustained_active", "FP32 (FMA)",
                             "share of active cycles the FMA pipe issues: the kernel is limited by fp32 arithmetic");
          if (b && f.dram_fraction)
@@ -42,7 +41,7 @@ std::vector<Rule> compute_rules() {
       // busy: the kernel is at the tensor-core roofline of the clock it ran at.
       {"compute_bound", "tensor_pipe_saturated",
        [](const KernelFacts& f) {
-         return busy_pipe("tensor_pipe_saturated", f.tensor_pct,
+         return busy_pipe(f, "tensor_pipe_saturated", f.tensor_pct,
                           "sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_active", "tensor",
                           "share of active cycles the tensor cores work: the matrix math itself is the limit");
        }},
@@ -55,21 +54,23 @@ std::vector<Rule> compute_rules() {
       // ran it 2.6x faster.
       {"compute_bound", "tensor_cores_unused",
        [](const KernelFacts& f) -> std::optional<Bottleneck> {
-         if (!f.problem.matrix_product || !f.tensor_pct || *f.tensor_pct >= 5) return std::nullopt;
+         const double idle = f.limit("tensor_idle_pct"), on_fma = f.limit("product_fma_pct"),
+                      on_shared = f.limit("product_shared_pct");
+         if (!f.problem.matrix_product || !f.tensor_pct || *f.tensor_pct >= idle) return std::nullopt;
          const double fma = f.fma_pct.value_or(0);
          const double shared =
              f.metric("l1tex__data_pipe_lsu_wavefronts_mem_shared.sum.pct_of_peak_sustained_elapsed").value_or(0);
-         if (fma < 30 && shared < 50) return std::nullopt;
+         if (fma < on_fma && shared < on_shared) return std::nullopt;
          auto b = make_bottleneck("compute_bound", "tensor_cores_unused", 0.5 + 0.4 * std::max(fma, shared) / 100,
                                   "a matrix product runs on the FP32 pipe while the tensor cores idle");
-         b.evidence.push_back({"sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_active", *f.tensor_pct, 5,
+         b.evidence.push_back({"sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_active", *f.tensor_pct, idle,
                                "the tensor cores do almost nothing"});
-         if (fma >= 30)
-           b.evidence.push_back({"sm__pipe_fma_cycles_active.avg.pct_of_peak_sustained_active", fma, 30,
+         if (fma >= on_fma)
+           b.evidence.push_back({"sm__pipe_fma_cycles_active.avg.pct_of_peak_sustained_active", fma, on_fma,
                                  "the product's multiply-adds go through the FP32 pipe instead"});
          else
            b.evidence.push_back({"l1tex__data_pipe_lsu_wavefronts_mem_shared.sum.pct_of_peak_sustained_elapsed", shared,
-                                 50,
+                                 on_shared,
                                  "the FP32 product's operand reads from shared memory are the busy pipe, before "
                                  "its multiply-adds are"});
          return b;
@@ -80,7 +81,7 @@ std::vector<Rule> compute_rules() {
       // reused) is the only way down; no knob of a family changes how many there are.
       {"compute_bound", "xu_pipe_saturated",
        [](const KernelFacts& f) {
-         return busy_pipe("xu_pipe_saturated", f.xu_pct, "sm__inst_executed_pipe_xu.avg.pct_of_peak_sustained_active",
+         return busy_pipe(f, "xu_pipe_saturated", f.xu_pct, "sm__inst_executed_pipe_xu.avg.pct_of_peak_sustained_active",
                           "special-function (XU)",
                           "transcendentals, reciprocals and conversions the XU pipe issues: the kernel is limited by "
                           "special functions");
@@ -90,7 +91,7 @@ std::vector<Rule> compute_rules() {
       // fewer of them (sizes as compile-time constants, index math hoisted out of loops) is the way down.
       {"compute_bound", "alu_pipe_saturated",
        [](const KernelFacts& f) {
-         return busy_pipe("alu_pipe_saturated", f.alu_pct,
+         return busy_pipe(f, "alu_pipe_saturated", f.alu_pct,
                           "sm__pipe_alu_cycles_active.avg.pct_of_peak_sustained_active", "integer and logic (ALU)",
                           "integer, logic, comparison and select instructions: the kernel is limited by its index "
                           "and control arithmetic");

@@ -19,7 +19,8 @@ bool waiting(const KernelFacts& f) {
   double dram = f.dram_fraction.value_or(0);
   if (auto used = f.metric("smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.ratio"); used && *used > 0)
     dram *= std::min(1.0, *used / 32);
-  return dram < 0.5 && pipe < 50 && f.compute_pct.value_or(0) < 60;
+  return dram < f.limit("waiting_dram_fraction") && pipe < f.limit("waiting_pipe_pct") &&
+         f.compute_pct.value_or(0) < f.limit("waiting_compute_pct");
 }
 
 }  // namespace
@@ -31,13 +32,14 @@ std::vector<Rule> latency_rules() {
       {"latency_bound", "long_scoreboard_stalls",
        [](const KernelFacts& f) -> std::optional<Bottleneck> {
          auto ls = f.metric("smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio");
-         if (!ls || *ls < 4 || !waiting(f)) return std::nullopt;
+         const double most = f.limit("long_scoreboard_stalls_per_issue");
+         if (!ls || *ls < most || !waiting(f)) return std::nullopt;
          auto b = make_bottleneck("latency_bound", "long_scoreboard_stalls", std::min(0.85, 0.45 + *ls / 100),
                                   fmt::format("warps wait on global memory: {:.1f} stalled warps per issued instruction", *ls));
-         b.evidence.push_back({"smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio", *ls, 4,
+         b.evidence.push_back({"smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio", *ls, most,
                                "warps waiting for a global or local load per instruction issued; more loads in "
                                "flight (pipelining, occupancy) would hide the latency"});
-         if (f.dram_fraction) b.evidence.push_back({"derived:dram_bytes_per_s_over_peak", *f.dram_fraction, 0.5,
+         if (f.dram_fraction) b.evidence.push_back({"derived:dram_bytes_per_s_over_peak", *f.dram_fraction, f.limit("waiting_dram_fraction"),
                                                     "the memory system itself is far from busy"});
          return b;
        }},
@@ -50,10 +52,11 @@ std::vector<Rule> latency_rules() {
          auto atoms = f.metric("l1tex__t_requests_pipe_lsu_mem_global_op_atom.sum");
          if (!atoms || *atoms <= 0) return std::nullopt;
          const double hottest = max_busy.value_or(busy.value_or(0));
-         if (hottest < 30) return std::nullopt;
+         const double busiest = f.limit("atomic_unit_busy_pct");
+         if (hottest < busiest) return std::nullopt;
          auto b = make_bottleneck("latency_bound", "atomic_contention", std::min(0.9, 0.5 + hottest / 200),
                                   fmt::format("atomics serialise in L2: its busiest atomic unit is active {:.0f}% of the time", hottest));
-         b.evidence.push_back({"lts__d_atomic_input_cycles_active.max.pct_of_peak_sustained_elapsed", hottest, 30,
+         b.evidence.push_back({"lts__d_atomic_input_cycles_active.max.pct_of_peak_sustained_elapsed", hottest, busiest,
                                "updates to the same addresses queue in one L2 slice"});
          b.evidence.push_back({"l1tex__t_requests_pipe_lsu_mem_global_op_atom.sum", *atoms, 0, "global atomic requests"});
          return b;
@@ -63,10 +66,11 @@ std::vector<Rule> latency_rules() {
       {"latency_bound", "warp_divergence",
        [](const KernelFacts& f) -> std::optional<Bottleneck> {
          auto lanes = f.metric("smsp__thread_inst_executed_per_inst_executed.ratio");
-         if (!lanes || *lanes <= 0 || *lanes >= 24) return std::nullopt;
+         const double fewest = f.limit("divergent_lanes");
+         if (!lanes || *lanes <= 0 || *lanes >= fewest) return std::nullopt;
          auto b = make_bottleneck("latency_bound", "warp_divergence", 0.5 + 0.4 * (1 - *lanes / 32),
                                   fmt::format("only {:.1f} of 32 threads do work per instruction", *lanes));
-         b.evidence.push_back({"smsp__thread_inst_executed_per_inst_executed.ratio", *lanes, 24,
+         b.evidence.push_back({"smsp__thread_inst_executed_per_inst_executed.ratio", *lanes, fewest,
                                "active threads per executed instruction; branches within a warp run serially"});
          return b;
        }},

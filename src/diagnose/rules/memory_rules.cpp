@@ -7,9 +7,6 @@
 namespace kernelagent {
 
 namespace {
-constexpr double kSharedBusyPct = 10;  // shared-memory wavefronts, % of the pipe's peak, below which conflicts are noise
-constexpr double kL1RereadHitPct = 60;          // L1 sector hit rate of a kernel that loads its inputs again
-constexpr double kL1RereadDramFraction = 0.75;  // DRAM busier than this is the limit, whatever L1 does
 }
 
 std::vector<Rule> memory_rules() {
@@ -18,7 +15,8 @@ std::vector<Rule> memory_rules() {
       // 89 % of an H200's 4.8 TB/s: nothing inside the kernel is left to win but bytes not moved.
       {"memory_bound", "dram_bandwidth_saturated",
        [](const KernelFacts& f) -> std::optional<Bottleneck> {
-         if (!f.dram_fraction || *f.dram_fraction < 0.60) return std::nullopt;
+         const double saturated = f.limit("dram_saturated_fraction");
+         if (!f.dram_fraction || *f.dram_fraction < saturated) return std::nullopt;
          std::string summary =
              f.gpu.dram_bytes_per_s > 0
                  ? fmt::format("DRAM moves {:.2f} TB/s, {:.0f}% of the {:.1f} TB/s peak",
@@ -26,7 +24,7 @@ std::vector<Rule> memory_rules() {
                                f.gpu.dram_bytes_per_s / 1e12)
                  : fmt::format("DRAM throughput is {:.0f}% of its peak", 100 * *f.dram_fraction);
          auto b = make_bottleneck("memory_bound", "dram_bandwidth_saturated", 0.5 + 0.5 * *f.dram_fraction, summary);
-         b.evidence.push_back({"derived:dram_bytes_per_s_over_peak", *f.dram_fraction, 0.60,
+         b.evidence.push_back({"derived:dram_bytes_per_s_over_peak", *f.dram_fraction, saturated,
                                "DRAM traffic over the GPU's nominal bandwidth; the best copy reaches about 0.89"});
          if (f.dram_bytes)
            b.evidence.push_back({"dram__bytes_read.sum + dram__bytes_write.sum", *f.dram_bytes, 0,
@@ -60,18 +58,19 @@ std::vector<Rule> memory_rules() {
            which = "derived:global_bytes_per_sector";
            if (ld)
              parts.push_back(
-                 {kLd, *ld, 16, fmt::format("loads: {:.0f}% of the global sectors", 100 * lds / (lds + sts))});
+                 {kLd, *ld, f.limit("wasteful_bytes_per_sector"), fmt::format("loads: {:.0f}% of the global sectors", 100 * lds / (lds + sts))});
            if (st)
              parts.push_back(
-                 {kSt, *st, 16, fmt::format("stores: {:.0f}% of the global sectors", 100 * sts / (lds + sts))});
+                 {kSt, *st, f.limit("wasteful_bytes_per_sector"), fmt::format("stores: {:.0f}% of the global sectors", 100 * sts / (lds + sts))});
          } else {
            if (ld) worst = ld, which = kLd;
            if (st && (!worst || *st < *worst)) worst = st, which = kSt;
          }
-         if (!worst || *worst >= 16) return std::nullopt;
+         const double wasteful = f.limit("wasteful_bytes_per_sector");
+         if (!worst || *worst >= wasteful) return std::nullopt;
          auto b = make_bottleneck("memory_bound", "uncoalesced_access", 0.6 + 0.4 * (1 - *worst / 32),
                                   fmt::format("global accesses use {:.1f} of every 32 bytes they fetch", *worst));
-         b.evidence.push_back({which, *worst, 16,
+         b.evidence.push_back({which, *worst, wasteful,
                                "useful bytes per 32-byte sector; 32 is fully coalesced, lower means the warp's "
                                "addresses are scattered or strided and each useful byte costs extra traffic"});
          for (auto& e : parts) b.evidence.push_back(std::move(e));
@@ -94,12 +93,12 @@ std::vector<Rule> memory_rules() {
          const double wide = f.metric("sm__sass_inst_executed_op_ldgsts_cache_bypass.sum").value_or(0);
          if (narrow <= 0 || narrow + wide <= 0) return std::nullopt;
          const double share = narrow / (narrow + wide);
-         if (share < 0.5) return std::nullopt;
+         if (share < f.limit("narrow_copy_share")) return std::nullopt;
          auto b = make_bottleneck("memory_bound", "narrow_async_copies", 0.9,
                                   fmt::format("{:.0f}% of the copies to shared memory are narrower than 16 bytes a "
                                               "thread (the L1 path; 16-byte copies bypass L1)",
                                               100 * share));
-         b.evidence.push_back({"derived:ldgsts_narrow_share", share, 0.5,
+         b.evidence.push_back({"derived:ldgsts_narrow_share", share, f.limit("narrow_copy_share"),
                                "copies through L1 over all copies to shared memory: the operands' rows or tiles are "
                                "not 16-byte aligned (or their alignment cannot be proven), so each copy moves one "
                                "element, four times the instructions of a vector"});
@@ -113,13 +112,14 @@ std::vector<Rule> memory_rules() {
       {"memory_bound", "l2_thrashing",
        [](const KernelFacts& f) -> std::optional<Bottleneck> {
          auto hit = f.metric("lts__t_sector_hit_rate.pct");
-         if (!hit || *hit >= 50) return std::nullopt;
+         const double most_hits = f.limit("l2_hit_pct");
+         if (!hit || *hit >= most_hits) return std::nullopt;
          const bool by_reads = f.problem.input_bytes && *f.problem.input_bytes > 0 && f.dram_read_bytes;
          if (!by_reads && (!f.problem.compulsory_bytes || !f.dram_bytes || *f.problem.compulsory_bytes <= 0))
            return std::nullopt;
          const double excess = by_reads ? *f.dram_read_bytes / *f.problem.input_bytes
                                         : *f.dram_bytes / *f.problem.compulsory_bytes;
-         const double threshold = by_reads ? 1.3 : 1.5;
+         const double threshold = f.limit(by_reads ? "l2_refetch_of_inputs" : "l2_refetch_of_compulsory");
          if (excess < threshold) return std::nullopt;
          auto b = make_bottleneck("memory_bound", "l2_thrashing", std::min(0.95, 0.5 + 0.1 * excess),
                                   fmt::format("DRAM {} {:.2f}x the {} and L2 hits only {:.0f}%",
@@ -131,7 +131,7 @@ std::vector<Rule> memory_rules() {
          else
            b.evidence.push_back({"derived:dram_bytes_over_compulsory", excess, threshold,
                                  "every byte the problem needs is fetched from DRAM this many times"});
-         b.evidence.push_back({"lts__t_sector_hit_rate.pct", *hit, 50, "re-used data is evicted from L2 before it is read again"});
+         b.evidence.push_back({"lts__t_sector_hit_rate.pct", *hit, most_hits, "re-used data is evicted from L2 before it is read again"});
          return b;
        }},
       // low_data_reuse. Example: a GEMM with 32x32 tiles reads each input element K/32 times through L2;
@@ -145,11 +145,13 @@ std::vector<Rule> memory_rules() {
          if (!f.problem.compulsory_bytes || !l2 || *f.problem.compulsory_bytes <= 0) return std::nullopt;
          const double reread = *l2 / *f.problem.compulsory_bytes;
          const double pipe = std::max(f.fma_pct.value_or(0), f.tensor_pct.value_or(0));
-         if (reread < 8 || pipe >= 60 || !f.problem.matrix_product) return std::nullopt;
+         const double most_reread = f.limit("l2_reread_of_compulsory");
+         if (reread < most_reread || pipe >= f.limit("low_reuse_pipe_pct") || !f.problem.matrix_product)
+           return std::nullopt;
          auto b = make_bottleneck("memory_bound", "low_data_reuse", std::min(0.9, 0.5 + reread / 100),
                                   fmt::format("L2 serves {:.0f}x the compulsory bytes while the math pipes are {:.0f}% busy",
                                               reread, pipe));
-         b.evidence.push_back({"derived:l2_bytes_over_compulsory", reread, 8,
+         b.evidence.push_back({"derived:l2_bytes_over_compulsory", reread, most_reread,
                                "operands are fetched again for every small tile instead of being reused from registers "
                                "or shared memory"});
          return b;
@@ -165,17 +167,18 @@ std::vector<Rule> memory_rules() {
          auto hit = f.metric("l1tex__t_sector_hit_rate.pct");
          auto global = f.metric("l1tex__t_output_wavefronts_pipe_lsu_mem_global_op_ld.sum");
          auto shared = f.metric("l1tex__data_pipe_lsu_wavefronts_mem_shared.sum");
-         if (!hit || !global || *hit < kL1RereadHitPct || *global <= 0) return std::nullopt;
+         const double rereads = f.limit("l1_hit_pct"), dram_room = f.limit("l1_reread_dram_fraction");
+         if (!hit || !global || *hit < rereads || *global <= 0) return std::nullopt;
          if (shared && *shared > *global) return std::nullopt;
-         if (!f.dram_fraction || *f.dram_fraction >= kL1RereadDramFraction) return std::nullopt;
+         if (!f.dram_fraction || *f.dram_fraction >= dram_room) return std::nullopt;
          auto b = make_bottleneck("memory_bound", "l1_rereads", std::min(0.95, 0.45 + *hit / 200),
                                   fmt::format("{:.0f}% of the global loads' sectors hit in L1: the kernel loads the same "
                                               "bytes again and again while DRAM is {:.0f}% busy",
                                               *hit, 100 * *f.dram_fraction));
-         b.evidence.push_back({"l1tex__t_sector_hit_rate.pct", *hit, kL1RereadHitPct,
+         b.evidence.push_back({"l1tex__t_sector_hit_rate.pct", *hit, rereads,
                                "sectors found in L1: each input is loaded once per use, where reading it once into "
                                "registers or shared memory would do"});
-         b.evidence.push_back({"derived:dram_bytes_per_s_over_peak", *f.dram_fraction, kL1RereadDramFraction,
+         b.evidence.push_back({"derived:dram_bytes_per_s_over_peak", *f.dram_fraction, dram_room,
                                "DRAM has room: the loads, not the bytes, are the limit"});
          if (auto stalls = f.metric("smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio"))
            b.evidence.push_back({"smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio", *stalls, 0,
@@ -192,16 +195,16 @@ std::vector<Rule> memory_rules() {
          auto wavefronts = f.metric("l1tex__data_pipe_lsu_wavefronts_mem_shared.sum");
          if (!conflicts || !wavefronts || *wavefronts <= 0) return std::nullopt;
          const double ratio = *conflicts / *wavefronts;
-         if (ratio < 0.25) return std::nullopt;
+         if (ratio < f.limit("bank_conflicts_per_wavefront")) return std::nullopt;
          auto busy = f.metric("l1tex__data_pipe_lsu_wavefronts_mem_shared.sum.pct_of_peak_sustained_elapsed");
-         if (busy && *busy < kSharedBusyPct) return std::nullopt;
+         if (busy && *busy < f.limit("shared_busy_pct")) return std::nullopt;
          auto b = make_bottleneck("memory_bound", "bank_conflicts", std::min(0.9, 0.4 + ratio / 2),
                                   fmt::format("{:.0f}% of shared-memory wavefronts are bank-conflict replays", 100 * ratio));
          b.evidence.push_back({"l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum / l1tex__data_pipe_lsu_wavefronts_mem_shared.sum",
-                               ratio, 0.25, "extra wavefronts caused by threads of a warp hitting the same bank"});
+                               ratio, f.limit("bank_conflicts_per_wavefront"), "extra wavefronts caused by threads of a warp hitting the same bank"});
          if (busy)
            b.evidence.push_back({"l1tex__data_pipe_lsu_wavefronts_mem_shared.sum.pct_of_peak_sustained_elapsed", *busy,
-                                 kSharedBusyPct, "how busy the shared-memory data pipe is, replays included"});
+                                 f.limit("shared_busy_pct"), "how busy the shared-memory data pipe is, replays included"});
          return b;
        }},
   };

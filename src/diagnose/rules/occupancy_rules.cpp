@@ -28,9 +28,9 @@ Limits limits_of(const KernelFacts& f) {
 
 // Only a problem when the kernel is not already at a roofline and occupancy is low.
 bool occupancy_matters(const KernelFacts& f) {
-  if (!f.theoretical_occupancy || *f.theoretical_occupancy > 50) return false;
+  if (!f.theoretical_occupancy || *f.theoretical_occupancy > f.limit("low_occupancy_pct")) return false;
   const double pipe = std::max(f.fma_pct.value_or(0), f.tensor_pct.value_or(0));
-  return f.dram_fraction.value_or(0) < 0.6 && pipe < 60;
+  return f.dram_fraction.value_or(0) < f.limit("occupancy_dram_fraction") && pipe < f.limit("occupancy_pipe_pct");
 }
 
 // The bottleneck when `limit_metric` (blocks per SM one resource allows) is the tightest occupancy limit;
@@ -45,7 +45,7 @@ std::optional<Bottleneck> limited_by(const KernelFacts& f, const std::string& ca
                                        *f.theoretical_occupancy));
   b.evidence.push_back({limit_metric, *limit, l.others_min(limit),
                         "blocks per SM " + the_resource + " allows, below every other limit"});
-  b.evidence.push_back({"sm__maximum_warps_per_active_cycle_pct", *f.theoretical_occupancy, 50,
+  b.evidence.push_back({"sm__maximum_warps_per_active_cycle_pct", *f.theoretical_occupancy, f.limit("low_occupancy_pct"),
                         "the most warps an SM can hold for this kernel, % of its maximum"});
   if (auto regs = f.metric("launch__registers_per_thread"))
     b.evidence.push_back({"launch__registers_per_thread", *regs, 0, "registers each thread holds"});

@@ -8,20 +8,17 @@
 
 namespace kernelagent {
 
-namespace {
-constexpr double kLaunchBoundNs = 10'000;  // a kernel this short is dominated by launch and ramp-up
-}
-
 std::vector<Rule> utilization_rules() {
   return {
       // launch_overhead. Example: one program adding 1024 floats runs 2.5 us: launch latency and ramp-up are
       // the whole cost; fuse it with its neighbours or batch more work per launch.
       {"launch_bound", "launch_overhead",
        [](const KernelFacts& f) -> std::optional<Bottleneck> {
-         if (f.duration_ns <= 0 || f.duration_ns >= kLaunchBoundNs) return std::nullopt;
-         auto b = make_bottleneck("launch_bound", "launch_overhead", 0.99 - 0.3 * f.duration_ns / kLaunchBoundNs,
+         const double shortest = f.limit("launch_bound_ns");
+         if (f.duration_ns <= 0 || f.duration_ns >= shortest) return std::nullopt;
+         auto b = make_bottleneck("launch_bound", "launch_overhead", 0.99 - 0.3 * f.duration_ns / shortest,
                                   fmt::format("the whole kernel takes {:.1f} us: launch overhead dominates", f.duration_ns / 1000));
-         b.evidence.push_back({"gpu__time_duration.sum", f.duration_ns, kLaunchBoundNs,
+         b.evidence.push_back({"gpu__time_duration.sum", f.duration_ns, shortest,
                                "nanoseconds on the GPU; a few microseconds is what a launch itself costs"});
          return b;
        }},
@@ -29,7 +26,7 @@ std::vector<Rule> utilization_rules() {
       {"underutilized", "small_grid",
        [](const KernelFacts& f) -> std::optional<Bottleneck> {
          if (!f.grid || f.sm_count <= 0 || *f.grid >= f.sm_count) return std::nullopt;
-         if (f.duration_ns > 0 && f.duration_ns < kLaunchBoundNs) return std::nullopt;  // launch_overhead says it
+         if (f.duration_ns > 0 && f.duration_ns < f.limit("launch_bound_ns")) return std::nullopt;  // launch_overhead says it
          const double idle = 1 - *f.grid / f.sm_count;
          // 4 programs on 132 SMs is the whole story; 128 on 132 wastes 3 % and is a footnote.
          auto b = make_bottleneck("underutilized", "small_grid", 0.3 + 0.69 * idle,
@@ -44,10 +41,10 @@ std::vector<Rule> utilization_rules() {
       // nearly half the time; a grid that fills whole waves (or a persistent kernel) removes it.
       {"underutilized", "tail_effect",
        [](const KernelFacts& f) -> std::optional<Bottleneck> {
-         if (!f.waves || *f.waves < 1 || *f.waves > 4) return std::nullopt;
+         if (!f.waves || *f.waves < 1 || *f.waves > f.limit("tail_max_waves")) return std::nullopt;
          const double waves = std::ceil(*f.waves);
          const double lost = (waves - *f.waves) / waves;  // share of SM time idle in the last wave
-         if (lost < 0.15) return std::nullopt;
+         if (lost < f.limit("tail_idle_share")) return std::nullopt;
          auto b = make_bottleneck("underutilized", "tail_effect", 0.45 + lost,
                                   fmt::format("{:.2f} waves: the last wave leaves {:.0f}% of SM time idle", *f.waves, 100 * lost));
          b.evidence.push_back({"launch__waves_per_multiprocessor", *f.waves, waves,

@@ -75,11 +75,15 @@ std::optional<ReductionShape> recognise_reduction_shape(const TraceResult& trace
   if (!red) return fail("the graph has no reduction");
   const Node* out = g.find_node(g.outputs.front());
   if (!out) return fail("the output is not computed by the graph");
+  // max.dim / min.dim give (values, indices): either alone is a reduction; the indices are the arg-reduction's.
+  bool indices = false;
   if (out != red) {
     auto src = out->arg(0, "");
     auto idx = out->arg(1, "");
-    if (out->target != "getitem" || !src || src->ref != red->name || !idx || !idx->is_number() || idx->number() != 0)
-      return fail("only the values of a max/min over a dimension are supported, not its indices");
+    if (out->target != "getitem" || !src || src->ref != red->name || !idx || !idx->is_number() ||
+        (idx->number() != 0 && idx->number() != 1))
+      return fail("the output is not the values or the indices of the max/min over a dimension");
+    indices = idx->number() == 1;
   }
   auto x = red->arg(0, "self");
   if (!x || x->kind != Arg::Kind::ref) return fail("the reduction's input is not a tensor");
@@ -92,6 +96,7 @@ std::optional<ReductionShape> recognise_reduction_shape(const TraceResult& trace
   if (rank == 0) return fail("a 0-d input has no dimension to reduce");
   ReductionShape s;
   s.op = reduction_targets().at(red->target);
+  if (indices) s.op = s.op == "max" ? "argmax" : "argmin";
   s.input = in->name;
   // argmax / argmin without a dimension (x.argmax()): the index into the flattened tensor, one row of all
   // its elements (the input is contiguous).

@@ -15,7 +15,8 @@ first failure is the status; docs/check.md explains each with an example):
   cheat_other_stream    a CUDA stream was created or switched to during the forward
   runtime_error / cuda_error / out_of_memory   the forward raised
   cheat_tensor_subclass an output is not a plain torch.Tensor (a subclass's methods could fake the comparison)
-  cheat_returns_input   an output shares its storage with an input (the input itself or a view of it)
+  cheat_returns_input   an output shares its storage with an input (the input itself or a view of it), where
+                        the reference's output does not share its own input's (x.relu_() returned does)
   cheat_reads_reference an output changed after the forward returned, while the reference ran
   cheat_writes_input    the forward wrote into an input that the reference leaves alone
   wrong_shape / wrong_dtype / wrong_device, nan_or_inf
@@ -310,12 +311,14 @@ def _compare_buffers(ref: torch.nn.Module, cand: torch.nn.Module, atol: float, r
     return None
 
 
-def _returns_input(outs: list, inputs: list) -> int | None:
-    in_ptrs = {p for p in (_storage_ptr(x) for x in inputs) if p}
-    for i, o in enumerate(outs):
-        if _storage_ptr(o) in in_ptrs:
-            return i
-    return None
+def _returned_inputs(outs: list, inputs: list) -> dict:
+    """Output index -> the index of the input whose storage it shares."""
+    at = {}
+    for j, x in enumerate(inputs):
+        p = _storage_ptr(x)
+        if p:
+            at.setdefault(p, j)
+    return {i: at[_storage_ptr(o)] for i, o in enumerate(outs) if _storage_ptr(o) in at}
 
 
 def _no_note(phase: str, **fields) -> None:
@@ -401,10 +404,9 @@ def check(problem: Problem, cand_name: str, model: torch.nn.Module, seeds: list,
             return reply("cheat_tensor_subclass", f"{where}: output {k} is of type {type(outs[k]).__qualname__}, a "
                                                   "subclass of torch.Tensor whose Python methods could answer the comparison; "
                                                   "return a plain tensor")
-        i = _returns_input(outs, mine)
-        if i is not None:
-            return reply("cheat_returns_input", f"{where}: output {i} shares storage with an input; the "
-                                                "candidate must write its own output")
+        # An output in an input's storage is judged once the reference has run: right only where the reference
+        # returns the same input changed in place (x.relu_()), whose values are then checked as both.
+        returned = _returned_inputs(outs, mine)
         # Before the reference runs, `inputs` is as get_inputs() made it; the candidate's outputs are sealed.
         written = cheat_checks.written_inputs(mine, inputs)
         seal = cheat_checks.Seal(outs)
@@ -420,6 +422,11 @@ def check(problem: Problem, cand_name: str, model: torch.nn.Module, seeds: list,
             err = to_worker_error(e, "bad_problem", f"problem file {problem.path}: the reference (Model.forward) "
                                                     f"on seed {seed}, after candidate {cand_name} had run: ")
             return reply(err.status, err.message, **err.extra)
+        ref_returned = _returned_inputs(ref or [], inputs)
+        i = next((i for i, j in returned.items() if ref_returned.get(i) != j), None)
+        if i is not None:
+            return reply("cheat_returns_input", f"{where}: output {i} shares storage with an input; the "
+                                                "candidate must write its own output")
         k = seal.broken(outs)
         if k is not None:
             return reply("cheat_reads_reference", f"{where}: output {k} changed after the forward had returned, "

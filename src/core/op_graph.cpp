@@ -98,10 +98,15 @@ bool may_be_a_view(std::string_view target) {
 // make_fx keeps a model's in-place ops (`x.add_(eps)`, `torch.relu_(x)`) and names their result as a new
 // node, which every later reader of the tensor refers to. Where the tensor changed in place is a fresh
 // intermediate (not an input, a parameter or a view of another tensor), the op is its out-of-place form,
-// and is written so that the families, which know the out-of-place forms, see it. copy_, fill_ and zero_
-// differ from their out-of-place forms (or have none) and are left alone.
+// and is written so that the families, which know the out-of-place forms, see it. Where it is a graph input
+// itself (nn.ReLU(inplace=True) on the forward's argument), so is the op, and written_inputs says which node's
+// value the input must hold afterwards: a family that writes it there (or refuses) keeps the reference's
+// semantics. copy_, fill_ and zero_ differ from their out-of-place forms (or have none) and are left alone.
 void functional_in_place_ops(OpGraph& g) {
   std::set<std::string> fresh;  // nodes whose values are their own storage
+  std::map<std::string, std::string> input_of;  // a graph input, or an in-place result on one -> the input
+  for (const auto& in : g.inputs)
+    if (in.is_tensor) input_of[in.name] = in.name;
   for (auto& n : g.nodes) {
     const std::string_view t = n.target;
     const auto dot = t.find('.', 5);
@@ -109,8 +114,14 @@ void functional_in_place_ops(OpGraph& g) {
         t[dot - 2] != '_') {
       const std::string base(t.substr(5, dot - 6));
       const bool exempt = base == "copy" || base == "fill" || base == "zero" || base == "set" || base == "resize";
-      if (!exempt && !n.args.empty() && n.args[0].kind == Arg::Kind::ref && fresh.count(n.args[0].ref))
+      const std::string target = n.args.empty() || n.args[0].kind != Arg::Kind::ref ? "" : n.args[0].ref;
+      if (!exempt && input_of.contains(target)) {
         n.target = "aten." + base + std::string(t.substr(dot));
+        g.written_inputs[input_of.at(target)] = n.name;
+        input_of[n.name] = input_of.at(target);
+        continue;
+      }
+      if (!exempt && fresh.count(target)) n.target = "aten." + base + std::string(t.substr(dot));
     }
     if (!may_be_a_view(n.target)) fresh.insert(n.name);
   }

@@ -217,6 +217,14 @@ std::string strip_final_newlines(std::string text) {
 
 std::string FamilyProblem::shared_helper(const std::string& name) const { return render_part(name, {}); }
 
+Recognition Family::recognise(const TraceResult& trace) const {
+  const auto& written = trace.graph.written_inputs;
+  if (!written.empty() && !fact("writes_inputs_in_place"))
+    return {nullptr, fmt::format("the problem changes its input {} in place, which this family's kernels do not",
+                                 written.begin()->first)};
+  return recognise_(*this, trace);
+}
+
 std::int64_t pow2_at_least(std::int64_t n) {
   std::int64_t p = 1;
   while (p < n) p *= 2;

@@ -33,13 +33,22 @@ TEST(OpGraph, InPlaceOpsOnFreshIntermediatesReadAsTheirOutOfPlaceForms) {
   EXPECT_EQ(g.nodes[3].target, "aten.relu.default");
 }
 
-TEST(OpGraph, InPlaceOpsOnInputsViewsAndCopiesStayAsTraced) {
-  // On an input: the caller's tensor changes. On a view: the tensor it views changes too. copy_ and fill_
-  // are not their out-of-place forms.
-  auto g = graph({{"aten.mul_.Tensor", "in0"}, {"aten.exp.default", "in0"}, {"aten.view.default", "n1"},
+TEST(OpGraph, InPlaceOpsOnAnInputReadAsTheirOutOfPlaceFormsAndSayWhatTheInputEndsUpHolding) {
+  // x.mul_(1).add_(1) returned: the caller's tensor holds the add's value afterwards, which a family must
+  // write there; a graph that changes no input says so by an empty written_inputs.
+  auto g = graph({{"aten.mul_.Tensor", "in0"}, {"aten.add_.Scalar", "n0"}, {"aten.exp.default", "n1"}});
+  EXPECT_EQ(g.nodes[0].target, "aten.mul.Tensor");
+  EXPECT_EQ(g.nodes[1].target, "aten.add.Scalar");
+  EXPECT_EQ(g.written_inputs, (std::map<std::string, std::string>{{"in0", "n1"}}));
+  EXPECT_TRUE(graph({{"aten.exp.default", "in0"}, {"aten.add_.Scalar", "n0"}}).written_inputs.empty());
+}
+
+TEST(OpGraph, InPlaceOpsOnViewsAndCopiesStayAsTraced) {
+  // On a view: the tensor it views changes too. copy_ and fill_ are not their out-of-place forms.
+  auto g = graph({{"aten.neg.default", "in0"}, {"aten.exp.default", "in0"}, {"aten.view.default", "n1"},
                   {"aten.add_.Scalar", "n2"}, {"aten.copy_.default", "n1"}, {"aten.fill_.Scalar", "n1"},
                   {"aten.__and__.Tensor", "n1"}});
-  EXPECT_EQ(g.nodes[0].target, "aten.mul_.Tensor");
+  EXPECT_TRUE(g.written_inputs.empty());
   EXPECT_EQ(g.nodes[3].target, "aten.add_.Scalar");
   EXPECT_EQ(g.nodes[4].target, "aten.copy_.default");
   EXPECT_EQ(g.nodes[5].target, "aten.fill_.Scalar");
@@ -50,7 +59,8 @@ TEST(OpGraph, RandomOpsAreFoundByTheirBaseName) {
   // A dropout's mask: bernoulli_ on a fresh empty_like, read as its out-of-place form like any in-place op.
   EXPECT_EQ(graph({{"aten.empty_like.default", "in0"}, {"aten.bernoulli_.float", "n0"}}).random_target(),
             "aten.bernoulli.float");
-  EXPECT_EQ(graph({{"aten.uniform_.default", "in0"}}).random_target(), "aten.uniform_.default");
+  // On an input too (read as its out-of-place form, the input noted as written).
+  EXPECT_EQ(graph({{"aten.uniform_.default", "in0"}}).random_target(), "aten.uniform.default");
   EXPECT_EQ(graph({{"aten.native_dropout.default", "in0"}}).random_target(), "aten.native_dropout.default");
   EXPECT_EQ(graph({{"aten.randn_like.default", "in0"}}).random_target(), "aten.randn_like.default");
   EXPECT_EQ(graph({{"aten.relu.default", "in0"}, {"aten.randint_like.low", "n0"}}).random_target(),

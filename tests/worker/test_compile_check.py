@@ -83,6 +83,19 @@ def test_rejected_candidates(relu, cand, status, words):
     assert {"max_abs_err", "max_rel_err", "ops"} <= set(r)
 
 
+def test_an_input_returned_is_right_where_the_reference_returns_its_input_changed_in_place(worker):
+    # x.relu_() returned: the reference's output is its input, so a candidate writing ReLU into its input and
+    # returning it does what the reference does; one that leaves the input alone misses the change in place.
+    assert worker.load("relu_in_place")["status"] == "ok"
+    assert worker.compile("relu_returns_input")["status"] == "ok"
+    r = worker.check("relu_returns_input")
+    assert r["status"] == "ok", r
+    assert worker.compile("relu_ok")["status"] == "ok"
+    r = worker.check("relu_ok")
+    assert r["status"] == "wrong_state", r
+    assert "writes into input 0 in place; the candidate does not" in r["message"]
+
+
 def test_a_wrong_answer_that_repeats_is_not_called_cached_where_the_right_one_repeats_too(worker):
     # clamp(x, min=5) is 5.0 for any standard-normal x: a constant wrong output repeats its first call's as a
     # cached answer would, but the right answer never moved, so it is only wrong.

@@ -3,6 +3,7 @@
 // (the `trace` reply of docs/protocol.md), plus the problem's FLOPs and compulsory bytes.
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -80,6 +81,9 @@ struct OpGraph {
   std::vector<Constant> state;
   std::vector<Node> nodes;
   std::vector<std::string> outputs;  // refs
+  // Graph inputs the reference changes in place (`x.relu_()`, nn.ReLU(inplace=True) on an input), each with
+  // the node whose value ends up in it; the in-place ops themselves read as their out-of-place forms.
+  std::map<std::string, std::string> written_inputs;
 
   static OpGraph from_json(const nlohmann::json& j);
   const Node* find_node(std::string_view name) const;
@@ -102,8 +106,9 @@ struct OpGraph {
 // training its slopes are random; outside it, a leaky ReLU of slope (lower + upper) / 2 that ignores its noise.
 bool rrelu_training(const Node& n);
 
-// Rewrites an in-place op on a fresh intermediate (`aten.add_.Scalar` on a mean) as its out-of-place form;
-// from_json applies it to every graph it reads.
+// Rewrites an in-place op on a fresh intermediate (`aten.add_.Scalar` on a mean) as its out-of-place form,
+// and one on a graph input too, noting in written_inputs what the input ends up holding; from_json applies it
+// to every graph it reads.
 void functional_in_place_ops(OpGraph& g);
 
 struct TraceResult {

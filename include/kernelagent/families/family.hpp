@@ -182,7 +182,9 @@ class Family {
   // Where the family's files were read from (names messages).
   const std::filesystem::path& dir() const { return files_.dir; }
 
-  Recognition recognise(const TraceResult& trace) const { return recognise_(*this, trace); }
+  // The family's recogniser; a problem that changes an input in place (OpGraph::written_inputs) only where
+  // the manifest states the fact "writes_inputs_in_place" (its kernels write there as the reference does).
+  Recognition recognise(const TraceResult& trace) const;
 
   // Facts the manifest states ("facts": {"matrix_product": true}): what the engine may know about the
   // family's problems without knowing the family.

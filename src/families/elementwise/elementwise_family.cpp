@@ -49,6 +49,7 @@ struct LoadedLeaf {
 struct Output {
   std::string var, dtype;
   std::vector<std::int64_t> shape;
+  std::string into;  // the input the reference writes this value into in place, which the kernel writes too
 };
 
 class ElementwiseProblem final : public FamilyProblem {
@@ -121,21 +122,20 @@ class ElementwiseProblem final : public FamilyProblem {
       params += out + "_ptr, ";
       args += out + ", ";
       stores += fmt::format("    tl.store({0}_ptr + offsets, {1}.to({0}_ptr.dtype.element_ty), mask=mask)\n", out, o.var);
-      allocs += fmt::format("        {} = torch.empty({}, dtype=torch.{}, device={}.device)\n", out, py_tuple(o.shape),
-                            o.dtype, device_of);
+      if (!o.into.empty())
+        allocs += fmt::format("        {} = {}  # the reference writes this value into {} in place\n", out, o.into, o.into);
+      else
+        allocs += fmt::format("        {} = torch.empty({}, dtype=torch.{}, device={}.device)\n", out, py_tuple(o.shape),
+                              o.dtype, device_of);
       rets += (rets.empty() ? "" : ", ") + out;
     }
-    auto strip = [](std::string s) {
-      while (!s.empty() && s.back() == '\n') s.pop_back();
-      return s;
-    };
     return {"kernel",
             {{"KERNEL_PARAMS", params},
              {"PROGRAM_START", program_start},
-             {"LOADS", strip(loads)},
-             {"BODY", strip(body)},
-             {"STORES", strip(stores)},
-             {"ALLOCS", strip(allocs)},
+             {"LOADS", strip_final_newlines(loads)},
+             {"BODY", strip_final_newlines(body)},
+             {"STORES", strip_final_newlines(stores)},
+             {"ALLOCS", strip_final_newlines(allocs)},
              {"NUMEL", std::to_string(n)},
              {"BLOCK", std::to_string(block)},
              {"LAUNCH_ARGS", args},
@@ -319,7 +319,26 @@ Recognition recognise_elementwise(const Family& family, const TraceResult& trace
     const auto meta = *g.meta_of(out);
     if (numel_of(meta.shape) != n)
       return fail(fmt::format("output {} has {} elements and the first output {}", out, numel_of(meta.shape), n));
-    p->outputs.push_back({var_of(ref), meta.dtype, meta.shape});
+    p->outputs.push_back({var_of(ref), meta.dtype, meta.shape, ""});
+  }
+  // An input the reference changes in place (x.relu_() returned) is the output's storage: each element is read
+  // and then written by the same thread, so the kernel may write where it reads, as the reference does. It
+  // must be the whole output, read element for element (contiguous, no other view of it).
+  for (const auto& [input, value] : trace.graph.written_inputs) {
+    const auto at = std::find_if(g.outputs.begin(), g.outputs.end(), [&](const std::string& o) { return resolve(o) == value; });
+    const GraphInput* in = g.find_input(input);
+    if (at == g.outputs.end() || !in)
+      return fail(fmt::format("the problem changes its input {} in place and returns something else", input));
+    Output& o = p->outputs[static_cast<std::size_t>(at - g.outputs.begin())];
+    if (!in->meta.contiguous() || in->meta.shape != p->domain || in->meta.dtype != o.dtype || !o.into.empty())
+      return fail(fmt::format("the problem changes its input {} in place where the kernel cannot write it "
+                              "(not contiguous, or not of the output's shape and dtype)", input));
+    const std::vector<std::int64_t> identity = StridedView::contiguous(p->domain).stride;
+    for (const auto& l : p->leaves)
+      if (l.tensor_expr == *owned_tensor_expr(g, input) && (l.strides != identity || l.start != 0))
+        return fail(fmt::format("the problem changes its input {} in place and also reads it through another view",
+                                input));
+    o.into = *owned_tensor_expr(g, input);
   }
   if (p->leaves.empty()) return fail("the graph reads no tensor");
   p->device_of = p->leaves.front().tensor_expr;

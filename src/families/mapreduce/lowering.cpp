@@ -976,7 +976,11 @@ class Lowering {
       Value w;
       w.ref = fresh();
       w.kind = Value::Kind::gathered;
-      w.gathered = use(class_weight->ref, shape);  // [C] read across the rows' frame, picked at the target
+      // [C] along the class axis (viewed [C, 1, 1] over [N, C, H, W]), picked at the target.
+      std::vector<std::int64_t> along_classes = {shape[class_axis]};
+      along_classes.resize(shape.size() - class_axis, 1);
+      w.gathered = along_classes.size() == 1 ? use(class_weight->ref, shape)
+                                             : affine_leaf(n, class_weight->ref, along_classes, shape);
       w.index = index;
       w.level = Level::row;
       add_value(w, row_frame);

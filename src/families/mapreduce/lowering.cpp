@@ -107,7 +107,11 @@ class Lowering {
   std::variant<Program, std::string> run() {
     try {
       for (const auto& node : g_.nodes) lower(node);
-      if (p_.reductions.empty()) return std::string("the graph has no reduction");
+      // A pick along the reduced axis (nll_loss with reduction 'none') needs no reduction: its rows are the
+      // domain's, its class axis the reduced one.
+      const bool picks = std::any_of(p_.values.begin(), p_.values.end(),
+                                     [](const Value& v) { return v.kind == Value::Kind::gathered; });
+      if (p_.reductions.empty() && !picks) return std::string("the graph has no reduction");
       for (const auto& out : g_.outputs) add_output(out);
       resolve();
       return std::move(p_);

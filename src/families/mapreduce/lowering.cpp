@@ -408,6 +408,7 @@ class Lowering {
       return lower_batch_norm(n);
     if (t == "aten._log_softmax.default" || t == "aten._softmax.default") return lower_softmax(n);
     if (t == "aten.nll_loss_forward.default" || t == "aten.nll_loss2d_forward.default") return lower_nll(n);
+    if (t == "aten.dot.default" || t == "aten.vdot.default") return lower_dot(n);
     if (t == "aten.smooth_l1_loss.default" || t == "aten.huber_loss.default" || t == "aten.mse_loss.default" ||
         t == "aten.l1_loss.default" || t == "aten.binary_cross_entropy.default" ||
         t == "aten.binary_cross_entropy_with_logits.default" || t == "aten.soft_margin_loss.default")
@@ -538,6 +539,17 @@ class Lowering {
     auto dims = dims_of(n.arg(i, kw), rank);
     if (!dims) fail(fmt::format("{} ({}) has dims the family cannot read", n.name, n.target));
     return *dims;
+  }
+
+  // torch.dot (and vdot, the same for real vectors): the sum of the two vectors' product, a total.
+  void lower_dot(const Node& n) {
+    const std::string a = input_of(n);
+    auto b_arg = n.arg(1, n.target == "aten.vdot.default" ? "other" : "tensor");
+    if (!b_arg || b_arg->kind != Arg::Kind::ref) fail(n.name + " (" + n.target + ") of something that is not a tensor");
+    const auto shape = shaped(a).shape;
+    if (shape.size() != 1) fail(n.name + " (" + n.target + ") of tensors that are not vectors");
+    const std::string b = use(b_arg->ref, shape);
+    alias_[n.name] = reduce(ReduceOp::sum, binary("aten.mul.Tensor", a, b), all_axes(shape), {}).front();
   }
 
   void lower_sum(const Node& n, bool mean) {

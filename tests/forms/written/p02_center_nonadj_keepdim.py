@@ -1,0 +1,20 @@
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        pass
+
+    def forward(self, x):
+        return x - x.mean(dim=(0, 2), keepdim=True)
+
+
+def get_inputs():
+    return [torch.randn(6, 10, 12, 9)]
+
+
+def get_init_inputs():
+    return []

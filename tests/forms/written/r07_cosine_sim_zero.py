@@ -1,0 +1,20 @@
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        pass
+
+    def forward(self, a, b):
+        return F.cosine_similarity(a, b, dim=1)
+
+
+def get_inputs():
+    return [torch.randn(64, 128) * (torch.rand(64, 1) > 0.25), torch.randn(64, 128)]
+
+
+def get_init_inputs():
+    return []

@@ -46,18 +46,14 @@ const DiagnosisThresholds& DiagnosisThresholds::built_in() {
   return t;
 }
 
-const ThresholdSpec& DiagnosisThresholds::spec(std::string_view name) const {
+std::size_t DiagnosisThresholds::index_of(std::string_view name) const {
   auto it = std::find_if(specs_.begin(), specs_.end(), [&](const ThresholdSpec& s) { return s.name == name; });
   if (it == specs_.end()) throw std::out_of_range("no diagnosis threshold named " + std::string(name));
-  return *it;
+  return static_cast<std::size_t>(it - specs_.begin());
 }
 
-double DiagnosisThresholds::operator[](std::string_view name) const { return spec(name).value; }
+double DiagnosisThresholds::operator[](std::string_view name) const { return specs_[index_of(name)].value; }
 
-void DiagnosisThresholds::set(std::string_view name, double value) {
-  auto it = std::find_if(specs_.begin(), specs_.end(), [&](const ThresholdSpec& s) { return s.name == name; });
-  if (it == specs_.end()) throw std::out_of_range("no diagnosis threshold named " + std::string(name));
-  it->value = value;
-}
+void DiagnosisThresholds::set(std::string_view name, double value) { specs_[index_of(name)].value = value; }
 
 }  // namespace kernelagent

@@ -4,6 +4,7 @@
 // through KernelFacts::limit, so a table fitted to labelled profiles (threshold_fit.hpp) can stand in for
 // them: that is how the leave-one-family-out accuracy is measured.
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -27,7 +28,7 @@ class DiagnosisThresholds {
 
  private:
   explicit DiagnosisThresholds(std::vector<ThresholdSpec> specs) : specs_(std::move(specs)) {}
-  const ThresholdSpec& spec(std::string_view name) const;
+  std::size_t index_of(std::string_view name) const;  // throws std::out_of_range for an unknown name
   std::vector<ThresholdSpec> specs_;
 };
 

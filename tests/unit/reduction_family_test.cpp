@@ -42,6 +42,22 @@ TEST(ReductionFamily, RecognisesEachRecordedReductionWithItsShape) {
   EXPECT_EQ(recognise_reduction_shape(trace("sum_middle"), nullptr)->out_shape, (std::vector<std::int64_t>{4, 1, 33}));
 }
 
+TEST(ReductionFamily, TakesTheValuesAndIndicesOfAMinTogetherInTheOrderReturned) {
+  // torch.min(x, dim=-2) unpacked and returned as (indices, values): the arg-reduction writing both.
+  std::string why;
+  auto s = recognise_reduction_shape(trace("min_indices_and_values"), &why);
+  ASSERT_TRUE(s.has_value()) << why;
+  EXPECT_EQ(s->op, "argmin");
+  EXPECT_TRUE(s->values_too);
+  EXPECT_FALSE(s->values_first);
+  EXPECT_EQ(s->out_dtype, "int64");
+  EXPECT_EQ(s->values_dtype, "float32");
+  EXPECT_EQ(s->out_shape, (std::vector<std::int64_t>{4, 33}));
+  // One output alone stays what it was: the values a max, the indices an arg-reduction.
+  EXPECT_FALSE(recognise_reduction_shape(trace("max_middle"), nullptr)->values_too);
+  EXPECT_FALSE(recognise_reduction_shape(trace("argmax_middle"), nullptr)->values_too);
+}
+
 TEST(ReductionFamily, PrunesByLayoutTileSizeAndLength) {
   auto f = family();
   auto last = trace("softmax"), middle = trace("sum_middle");

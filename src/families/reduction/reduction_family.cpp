@@ -61,7 +61,8 @@ std::optional<ReductionShape> recognise_reduction_shape(const TraceResult& trace
     return std::nullopt;
   };
   const OpGraph& g = trace.graph;
-  if (g.outputs.size() != 1) return fail("the reduction family computes one output");
+  if (g.outputs.empty() || g.outputs.size() > 2)
+    return fail("the reduction family computes one output (or the values and indices of a max / min)");
   // The reduction node, and for max.dim / min.dim the getitem that takes its values.
   const Node* red = nullptr;
   for (const auto& n : g.nodes) {
@@ -73,18 +74,28 @@ std::optional<ReductionShape> recognise_reduction_shape(const TraceResult& trace
     }
   }
   if (!red) return fail("the graph has no reduction");
-  const Node* out = g.find_node(g.outputs.front());
-  if (!out) return fail("the output is not computed by the graph");
-  // max.dim / min.dim give (values, indices): either alone is a reduction; the indices are the arg-reduction's.
-  bool indices = false;
-  if (out != red) {
+  // max.dim / min.dim give (values, indices): either alone is a reduction; the indices are the arg-reduction's;
+  // both are the arg-reduction that also writes the values it found.
+  std::vector<int> taken;  // per output: -1 the reduction itself, else the result of max.dim / min.dim it takes
+  for (const auto& name : g.outputs) {
+    const Node* out = g.find_node(name);
+    if (!out) return fail("the output is not computed by the graph");
+    if (out == red) {
+      taken.push_back(-1);
+      continue;
+    }
     auto src = out->arg(0, "");
     auto idx = out->arg(1, "");
     if (out->target != "getitem" || !src || src->ref != red->name || !idx || !idx->is_number() ||
         (idx->number() != 0 && idx->number() != 1))
       return fail("the output is not the values or the indices of the max/min over a dimension");
-    indices = idx->number() == 1;
+    taken.push_back(static_cast<int>(idx->number()));
   }
+  const bool both = taken.size() == 2;
+  if (both && (taken[0] == taken[1] || taken[0] < 0 || taken[1] < 0))
+    return fail("the two outputs are not the values and the indices of one max/min over a dimension");
+  const bool indices = both || taken[0] == 1;
+  const Node* out = g.find_node(g.outputs[both ? (taken[0] == 1 ? 0 : 1) : 0]);
   auto x = red->arg(0, "self");
   if (!x || x->kind != Arg::Kind::ref) return fail("the reduction's input is not a tensor");
   const GraphInput* in = g.find_input(x->ref);
@@ -117,6 +128,11 @@ std::optional<ReductionShape> recognise_reduction_shape(const TraceResult& trace
   }
   s.out_shape = out->meta.shape;
   s.out_dtype = out->meta.dtype;
+  if (both) {
+    s.values_too = true;
+    s.values_first = taken[0] == 0;
+    s.values_dtype = dt;
+  }
   // The kernels accumulate in fp32: an output asked for in float64 (x.sum(dim, dtype=torch.float64)) would
   // not have the reference's precision.
   if (s.out_dtype == "float64") return fail("a float64 output (the kernels accumulate in fp32)");
@@ -243,7 +259,8 @@ class ReductionProblem final : public FamilyProblem {
                        {"BLOCK_I", str(block_i)},
                        {"R_STEPS", str(cdiv(cdiv(s->r, block_r), split))},
                        {"NUM_WARPS", warps},
-                       {"SPLIT_P2", str(pow2_at_least(split))}});
+                       {"SPLIT_P2", str(pow2_at_least(split))},
+                       {"VALUES", s->values_too ? "True" : "False"}});
     } else {
       launch = render("launch_reduce", {{"PROGRAMS", str(programs)},
                                         {"R", str(s->r)},
@@ -252,12 +269,21 @@ class ReductionProblem final : public FamilyProblem {
                                         {"BLOCK_R", str(block_r)},
                                         {"BLOCK_I", str(block_i)},
                                         {"R_STEPS", str(cdiv(s->r, block_r))},
-                                        {"NUM_WARPS", warps}});
+                                        {"NUM_WARPS", warps},
+                                        {"VALUES", s->values_too ? "True" : "False"}});
     }
+    const std::string out_shape = fmt::format("{}{}", fmt::join(s->out_shape, ", "), s->out_shape.size() == 1 ? "," : "");
+    // torch.max(x, dim) returned whole: the values beside the indices, in the graph's order.
+    const std::string values_buffer =
+        s->values_too ? fmt::format("        values = torch.empty(({}), dtype=torch.{}, device=x.device)", out_shape, s->values_dtype)
+                      : "        values = out";
+    const std::string returned = !s->values_too ? "out" : s->values_first ? "values, out" : "out, values";
     return {"kernel",
             {{"INPUT", s->input},
-             {"OUT_SHAPE", fmt::format("{}{}", fmt::join(s->out_shape, ", "), s->out_shape.size() == 1 ? "," : "")},
+             {"OUT_SHAPE", out_shape},
              {"OUT_DTYPE", s->out_dtype},
+             {"VALUES_BUFFER", values_buffer},
+             {"RETURNED", returned},
              {"LAUNCH", strip_final_newlines(launch)}}};
   }
 };

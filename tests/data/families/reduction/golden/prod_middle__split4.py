@@ -94,10 +94,12 @@ def ka_outer_and_cols(INNER: tl.constexpr, BLOCK_I: tl.constexpr):
 
 
 @triton.jit
-def ka_reduce_kernel(x_ptr, out_ptr, idx_ptr, R: tl.constexpr, INNER: tl.constexpr, OP: tl.constexpr, BLOCK_R: tl.constexpr,
-                     BLOCK_I: tl.constexpr, SPLIT: tl.constexpr, R_STEPS: tl.constexpr):
+def ka_reduce_kernel(x_ptr, out_ptr, idx_ptr, val_ptr, R: tl.constexpr, INNER: tl.constexpr, OP: tl.constexpr,
+                     BLOCK_R: tl.constexpr, BLOCK_I: tl.constexpr, SPLIT: tl.constexpr, R_STEPS: tl.constexpr,
+                     VALUES: tl.constexpr):
     # With SPLIT > 1, out_ptr/idx_ptr are the fp32 value and int32 index workspaces [OUTER, SPLIT, INNER]
     # that ka_reduce_combine_kernel folds; a split covers R_STEPS tiles (the last one may run past R).
+    # VALUES: an arg-reduction also writes the values it found to val_ptr (torch.max(x, dim) returned whole).
     outer, cols = ka_outer_and_cols(INNER, BLOCK_I)
     split = tl.program_id(2)
     col_ok = cols < INNER
@@ -157,11 +159,13 @@ def ka_reduce_kernel(x_ptr, out_ptr, idx_ptr, R: tl.constexpr, INNER: tl.constex
             tl.store(idx_ptr + slot, idx, mask=col_ok)
         else:
             tl.store(out, idx.to(tl.int64), mask=col_ok)
+            if VALUES:
+                tl.store(val_ptr + slot, best.to(val_ptr.dtype.element_ty), mask=col_ok)
 
 
 @triton.jit
-def ka_reduce_combine_kernel(ws_ptr, ws_idx_ptr, out_ptr, R: tl.constexpr, INNER: tl.constexpr, OP: tl.constexpr,
-                             SPLIT: tl.constexpr, SPLIT_P2: tl.constexpr, BLOCK_I: tl.constexpr):
+def ka_reduce_combine_kernel(ws_ptr, ws_idx_ptr, out_ptr, val_ptr, R: tl.constexpr, INNER: tl.constexpr, OP: tl.constexpr,
+                             SPLIT: tl.constexpr, SPLIT_P2: tl.constexpr, BLOCK_I: tl.constexpr, VALUES: tl.constexpr):
     # The second pass of a split reduction: folds the SPLIT partial results of one outer index and a block of
     # columns in split order, so an arg-reduction keeps the first index of a tie across splits as well.
     outer, cols = ka_outer_and_cols(INNER, BLOCK_I)
@@ -193,6 +197,8 @@ def ka_reduce_combine_kernel(ws_ptr, ws_idx_ptr, out_ptr, R: tl.constexpr, INNER
         where = tl.load(ws_idx_ptr + slots, mask=m, other=2147483647)
         best, idx = ka_best_and_first(v, where, OP)
         tl.store(out, idx.to(tl.int64), mask=col_ok)
+        if VALUES:
+            tl.store(val_ptr + outer * INNER + cols, best.to(val_ptr.dtype.element_ty), mask=col_ok)
 
 
 @triton.jit
@@ -379,11 +385,12 @@ class ModelNew(nn.Module):
             raise ValueError("this kernel was specialised for in0 of shape (4, 300, 33), dtype float32, contiguous")
         x = in0
         out = torch.empty((4, 33), dtype=torch.float32, device=x.device)
+        values = out
         # Split rows: 4 programs share each row and write partial results that a second kernel folds.
         ws = torch.empty((4 * 4 * 33,), dtype=torch.float32, device=x.device)
         ws_idx = ws
-        ka_reduce_kernel[(12, 1, 4)](x, ws, ws_idx, R=300, INNER=33, OP=6, BLOCK_R=32, BLOCK_I=16, SPLIT=4,
-                                       R_STEPS=3, num_warps=4)
-        ka_reduce_combine_kernel[(12,)](ws, ws_idx, out, R=300, INNER=33, OP=6, SPLIT=4, SPLIT_P2=4,
-                                       BLOCK_I=16, num_warps=4)
+        ka_reduce_kernel[(12, 1, 4)](x, ws, ws_idx, ws, R=300, INNER=33, OP=6, BLOCK_R=32, BLOCK_I=16, SPLIT=4,
+                                       R_STEPS=3, VALUES=False, num_warps=4)
+        ka_reduce_combine_kernel[(12,)](ws, ws_idx, out, values, R=300, INNER=33, OP=6, SPLIT=4,
+                                       SPLIT_P2=4, BLOCK_I=16, VALUES=False, num_warps=4)
         return out

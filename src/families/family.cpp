@@ -7,6 +7,7 @@
 
 #include "kernelagent/core/hash.hpp"
 #include "kernelagent/core/template.hpp"
+#include "kernelagent/core/layout_ops.hpp"
 #include "kernelagent/families/model_wrapper.hpp"
 
 namespace kernelagent {
@@ -202,7 +203,9 @@ std::string FamilyProblem::emit(const Config& config, const EmitContext& ctx) co
       continue;
     e.values[slot] = shared_helper(name);
   }
-  return render(e.template_name, e.values);
+  std::string source = render(e.template_name, e.values);
+  if (trace_.around) source = strip_final_newlines(source) + "\n" + layout_wrapper(*trace_.around);
+  return source;
 }
 
 std::string FamilyProblem::render_part(const std::string& template_name,

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "kernelagent/core/layout_ops.hpp"
 #include "kernelagent/families/common/pointwise_ops.hpp"
 
 namespace kernelagent {
@@ -125,6 +126,67 @@ ModelWrapper model_wrapper(const TraceResult& trace) {
   w.forward_checks = strip_newline(w.forward_checks);
   w.model_init = strip_newline(w.model_init);
   return w;
+}
+
+namespace {
+
+// An argument of a layout op as Python: a name, a list, or a literal (torch's memory formats by name).
+std::string py_arg(const Arg& a) {
+  if (a.kind == Arg::Kind::ref) return a.ref;
+  if (a.kind == Arg::Kind::list) {
+    std::vector<std::string> items;
+    for (const auto& item : a.items) items.push_back(py_arg(item));
+    return fmt::format("[{}]", fmt::join(items, ", "));
+  }
+  if (a.value.is_string()) {
+    const auto text = a.value.get<std::string>();
+    for (const char* format : {"torch.contiguous_format", "torch.channels_last", "torch.channels_last_3d",
+                               "torch.preserve_format"})
+      if (text == format) return text;
+  }
+  return py_literal(a.value);
+}
+
+// `name = torch.ops.aten.op.overload(args, kw=value)`, as the reference ran it.
+// A copy (aten.clone, and .contiguous() of a strided tensor) is ka_layout_copy: the check allows PyTorch to copy
+// only into memory the forward allocated.
+std::string layout_line(const Node& n) {
+  if (n.target == "aten.clone.default") {
+    const auto format = n.arg(1, "memory_format");
+    return fmt::format("        {} = ka_layout_copy({}{})\n", n.name, py_arg(n.args.at(0)),
+                       format && !is_none(format) ? ", " + py_arg(*format) : "");
+  }
+  std::vector<std::string> args;
+  for (const auto& a : n.args) args.push_back(py_arg(a));
+  if (n.kwargs.is_object())
+    for (const auto& [key, value] : n.kwargs.items())
+      if (auto a = n.arg(n.args.size(), key)) args.push_back(key + "=" + py_arg(*a));
+  return fmt::format("        {} = torch.ops.{}({})\n", n.name, n.target, fmt::join(args, ", "));
+}
+
+}  // namespace
+
+std::string layout_wrapper(const LayoutAround& around) {
+  TraceResult whole;
+  whole.graph = around.original;
+  const ModelWrapper outer = model_wrapper(whole);
+  std::string body = outer.forward_checks + "\n";
+  for (const auto& n : around.before) body += layout_line(n);
+  for (const auto& name : around.made_contiguous)
+    body += fmt::format("        {0} = {0} if {0}.is_contiguous() else ka_layout_copy({0}, torch.contiguous_format)  # read row-major\n", name);
+  body += fmt::format("        {} = super().forward({})\n", around.core_output, fmt::join(around.core_inputs, ", "));
+  for (const auto& n : around.after) body += layout_line(n);
+  body += fmt::format("        return {}\n", around.original.outputs.front());
+  return fmt::format(
+      "\n\ndef ka_layout_copy(t, memory_format=torch.preserve_format):\n"
+      "    out = torch.empty_like(t, memory_format=memory_format)\n"
+      "    out.copy_(t)\n"
+      "    return out\n"
+      "\n\nclass ModelNew(ModelNew):\n"
+      "    # The reference's layout ops (views, permutes, copies to another layout) around the kernel above, run\n"
+      "    # as PyTorch runs them: a view costs nothing, a copy one read and one write.\n"
+      "    def forward(self, {}):\n{}",
+      outer.forward_params, body);
 }
 
 std::optional<std::string> owned_tensor_expr(const OpGraph& graph, const std::string& ref) {

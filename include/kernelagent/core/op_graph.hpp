@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -111,8 +112,13 @@ bool rrelu_training(const Node& n);
 // to every graph it reads.
 void functional_in_place_ops(OpGraph& g);
 
+struct LayoutAround;  // layout_ops.hpp
+
 struct TraceResult {
   OpGraph graph;
+  // Set on the core of a problem whose inputs or output pass through layout ops (layout_core): what ModelNew
+  // runs around the family's kernel.
+  std::shared_ptr<const LayoutAround> around;
   double flops = 0;
   std::int64_t input_bytes = 0;
   std::int64_t output_bytes = 0;

@@ -22,6 +22,12 @@ struct ModelWrapper {
 
 ModelWrapper model_wrapper(const TraceResult& trace);
 
+struct LayoutAround;
+
+// A subclass of the emitted ModelNew, under the same name, whose forward takes the problem's own inputs, runs
+// the layout ops before the kernel, calls the kernel's forward and runs the layout ops after it.
+std::string layout_wrapper(const LayoutAround& around);
+
 // The Python expression ModelNew.forward reads a tensor of the graph through: a forward input's name, or
 // the parameter or buffer ModelNew owns; nullopt for anything else (a node, a plain constant).
 std::optional<std::string> owned_tensor_expr(const OpGraph& graph, const std::string& ref);

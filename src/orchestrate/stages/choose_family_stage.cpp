@@ -1,6 +1,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "kernelagent/core/layout_ops.hpp"
 #include "kernelagent/core/status.hpp"
 #include "kernelagent/orchestrate/stages/optimize_stages.hpp"
 
@@ -39,6 +40,21 @@ std::optional<RunEnd> choose_family_stage(OptimizeState& s) {
     } else if (!s.family) {
       s.family = f.get();
       s.recognised = r.problem;
+    }
+  }
+  // No family takes the whole problem: the computation between its layout ops (permutes, views, copies to
+  // another layout of the inputs or the result), as it stands and then with its inputs made contiguous; the
+  // kernel does the computation and ModelNew the layout ops around it (layout_ops.hpp). Only now, so that a
+  // family that reads a strided input itself keeps it. The reasons given stay the whole problem's.
+  for (const bool contiguous : {false, true}) {
+    auto core = s.family ? std::nullopt : layout_core(s.trace, contiguous);
+    for (const auto& f : s.families) {
+      if (!core || s.family) break;
+      if (!s.opt.family.empty() && f->name() != s.opt.family) continue;
+      if (Recognition r = f->recognise(*core)) {
+        s.family = f.get();
+        s.recognised = r.problem;
+      }
     }
   }
   if (!s.family && !s.opt.family.empty() && reasons.empty())

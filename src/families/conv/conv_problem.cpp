@@ -236,7 +236,7 @@ std::variant<ConvChain, std::string> recognise_conv_chain(const TraceResult& tra
       OperandFn fn = [&](const Arg& a) -> std::optional<std::string> {
         if (a.kind != Arg::Kind::ref) return std::nullopt;
         if (auto v = epilogue_input(a.ref)) return v;
-        if (const auto* c = g.find_constant(a.ref); c && c->value) return float_literal(*c->value);
+        if (const auto* c = g.find_constant(a.ref); c && c->value && !c->owned()) return float_literal(*c->value);
         // A tensor of one value a channel (a [C, 1, 1] parameter), read once a channel.
         // (Not after a re-shape of the output: its channels may no longer be the second axis.)
         const Leaf* leaf = chain.output_shape.empty() ? rd.leaves.find(a.ref) : nullptr;

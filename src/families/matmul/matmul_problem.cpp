@@ -271,7 +271,7 @@ std::variant<MatmulProblem, std::string> recognise_matmul(const TraceResult& tra
       OperandFn fn = [&](const Arg& a) -> std::optional<std::string> {
         if (a.kind != Arg::Kind::ref) return std::nullopt;
         if (auto v = epilogue_vars.find(a.ref); v != epilogue_vars.end()) return v->second;
-        if (const auto* c = g.find_constant(a.ref); c && c->value) return float_literal(*c->value);
+        if (const auto* c = g.find_constant(a.ref); c && c->value && !c->owned()) return float_literal(*c->value);
         if (auto operand_var = epilogue_operand(a.ref)) return operand_var;
         if (auto v = env.find(a.ref); v != env.end() && v->second.kind == Value::Kind::product_view) {
           why = fmt::format("{} ({}) reads {}, a re-ordered view of the product: the epilogue runs over the "

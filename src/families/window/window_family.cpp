@@ -286,8 +286,11 @@ class WindowProblem final : public FamilyProblem {
     std::vector<std::string> epilogue_lines;
     std::string epi_ptrs, epi_args;
     for (const auto& o : epilogue_operands) {
-      epilogue_lines.push_back(fmt::format("{} = tl.load({}_ptr + {}, mask=ok, other=0).to(tl.float32)", o.var, o.var,
-                                           flat_offset(o.shape, o.strides, "i")));
+      // One value for every output (a 0-d parameter): read once, a scalar the block broadcasts.
+      const std::string at = flat_offset(o.shape, o.strides, "i");
+      epilogue_lines.push_back(at == "0" ? fmt::format("{} = tl.load({}_ptr).to(tl.float32)", o.var, o.var)
+                                         : fmt::format("{} = tl.load({}_ptr + {}, mask=ok, other=0).to(tl.float32)",
+                                                       o.var, o.var, at));
       epi_ptrs += fmt::format(", {}_ptr", o.var);
       epi_args += o.tensor_expr + ", ";
     }
@@ -324,7 +327,7 @@ std::optional<std::string> chain_arg(const OpGraph& g, const Node& n, const Leav
   for (const auto& a : n.args)
     if (a.kind == Arg::Kind::ref) {
       const auto* k = g.find_constant(a.ref);
-      if (k && k->value) continue;
+      if (k && k->value && !k->owned()) continue;
       if (!leaves.find(a.ref)) return a.ref;
       if (!first) first = a.ref;
     }
@@ -338,7 +341,7 @@ PointwiseExpr pointwise_line(const OpGraph& g, const Node& n, const std::string&
   OperandFn operand = [&](const Arg& a) -> std::optional<std::string> {
     if (a.kind != Arg::Kind::ref) return std::nullopt;
     if (a.ref == value) return "v";
-    if (const auto* k = g.find_constant(a.ref); k && k->value) return float_literal(*k->value);
+    if (const auto* k = g.find_constant(a.ref); k && k->value && !k->owned()) return float_literal(*k->value);
     other = a.ref;
     return std::nullopt;
   };
@@ -490,7 +493,7 @@ Recognition recognise_window(const Family& family, const TraceResult& trace) {
     OperandFn operand = [&](const Arg& a) -> std::optional<std::string> {
       if (a.kind != Arg::Kind::ref) return std::nullopt;
       if (auto it = vars.find(a.ref); it != vars.end()) return it->second;
-      if (const auto* c = g.find_constant(a.ref); c && c->value) return float_literal(*c->value);
+      if (const auto* c = g.find_constant(a.ref); c && c->value && !c->owned()) return float_literal(*c->value);
       if (const Leaf* tensor = leaves.find(a.ref)) {
         if (auto strides = broadcast_strides(tensor->view, n.meta.shape)) {
           const std::string var = "e_" + a.ref;

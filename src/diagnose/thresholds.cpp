@@ -13,7 +13,7 @@ const DiagnosisThresholds& DiagnosisThresholds::built_in() {
       {"product_fma_pct", 30, "FMA pipe activity of a product on the FP32 pipe that the tensor cores could take"},
       {"product_shared_pct", 50, "shared-memory pipe activity that holds an FP32 product back before its FMA pipe fills"},
       // Latency.
-      {"waiting_dram_fraction", 0.5, "DRAM use (weighed by the bytes of a sector loads use) below which warps wait"},
+      {"waiting_dram_fraction", 0.6, "DRAM use (weighed by the bytes of a sector loads use) below which warps wait"},
       {"waiting_pipe_pct", 50, "math pipe activity below which warps wait"},
       {"waiting_compute_pct", 60, "SM throughput below which warps wait"},
       {"long_scoreboard_stalls_per_issue", 4, "warps stalled on a global or local load per instruction issued"},

@@ -56,6 +56,18 @@ def test_parameters_are_copied_from_the_reference(worker):
     assert r["status"] == "ok", r
 
 
+def test_a_parameter_folded_in_as_the_value_it_was_built_with_is_wrong(worker):
+    # The last seed runs with the reference's parameters and buffers changed, the candidate given the same.
+    assert worker.load("scale_param")["status"] == "ok"
+    assert worker.compile("scale_param_folded")["status"] == "ok"
+    r = worker.check("scale_param_folded", atol=1e-5, rtol=1e-5)
+    assert r["status"] == "wrong_result", r
+    assert "parameters and buffers changed" in r["message"]
+    # The reference is as it was: the candidate that reads its parameters still passes after.
+    assert worker.compile("scale_param_ok")["status"] == "ok"
+    assert worker.check("scale_param_ok", atol=1e-5, rtol=1e-5)["status"] == "ok"
+
+
 def test_a_buffer_the_forward_does_not_update_is_wrong_state(worker):
     # BatchNorm in training mode updates its running statistics; right outputs are not enough.
     assert worker.load("batch_norm")["status"] == "ok"

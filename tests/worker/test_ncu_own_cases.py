@@ -1,4 +1,4 @@
-"""The fixes of the Nsight Compute cases whose slow kernel is PyTorch's or torch.compile's
+"""The fixes of the Nsight Compute cases whose slow kernel is PyTorch's
 (tests/data/ncu/families/cases.json, `source` other than "family"): each fix kernel, as emitted into kernels/,
 computes what its problem computes. The GPU machine only profiles and times them, so a wrong fix would label
 a cause by a kernel that does other work; here each runs on small inputs of the problem's kind (Triton's
@@ -38,7 +38,7 @@ def _cases():
 
 
 def test_every_case_from_pytorch_has_small_inputs_here():
-    assert _cases(), "no case profiles PyTorch's or torch.compile's kernel"
+    assert _cases(), "no case profiles PyTorch's kernel"
     for name, case in _cases():
         assert case["problem"].rsplit("/", 1)[-1] in SMALL, name
 

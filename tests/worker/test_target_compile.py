@@ -101,7 +101,7 @@ def test_every_golden_kernel_of_the_tensor_core_families_and_every_family_case_c
     # And the family cases Nsight Compute is to profile on the GPU (tests/data/ncu/families).
     family_cases = ROOT / "tests" / "data" / "ncu" / "families"
     for name, case in json.load(open(family_cases / "cases.json"))["cases"].items():
-        # A case whose slow kernel is PyTorch's or torch.compile's (`source`) has only its fix to compile.
+        # A case whose slow kernel is PyTorch's (`source`) has only its fix to compile.
         own = case.get("source", "family") == "family"
         for suffix in ("", "__fix") if case["fix"] is not None else ("",):
             if not suffix and not own:

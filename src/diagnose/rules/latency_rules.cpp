@@ -49,8 +49,13 @@ std::vector<Rule> latency_rules() {
        [](const KernelFacts& f) -> std::optional<Bottleneck> {
          auto busy = f.metric("lts__d_atomic_input_cycles_active.avg.pct_of_peak_sustained_elapsed");
          auto max_busy = f.metric("lts__d_atomic_input_cycles_active.max.pct_of_peak_sustained_elapsed");
-         auto atoms = f.metric("l1tex__t_requests_pipe_lsu_mem_global_op_atom.sum");
-         if (!atoms || *atoms <= 0) return std::nullopt;
+         // Atomics whose result is used (ATOM) and those whose result is not (RED: atomicAdd into a sum, as
+         // PyTorch's index_add_ and scatter_add_ issue them) queue alike in L2.
+         auto atom = f.metric("l1tex__t_requests_pipe_lsu_mem_global_op_atom.sum");
+         auto red = f.metric("l1tex__t_requests_pipe_lsu_mem_global_op_red.sum");
+         if (!atom && !red) return std::nullopt;
+         const std::optional<double> atoms = atom.value_or(0) + red.value_or(0);
+         if (*atoms <= 0) return std::nullopt;
          const double hottest = max_busy.value_or(busy.value_or(0));
          const double busiest = f.limit("atomic_unit_busy_pct");
          if (hottest < busiest) return std::nullopt;
@@ -58,7 +63,8 @@ std::vector<Rule> latency_rules() {
                                   fmt::format("atomics serialise in L2: its busiest atomic unit is active {:.0f}% of the time", hottest));
          b.evidence.push_back({"lts__d_atomic_input_cycles_active.max.pct_of_peak_sustained_elapsed", hottest, busiest,
                                "updates to the same addresses queue in one L2 slice"});
-         b.evidence.push_back({"l1tex__t_requests_pipe_lsu_mem_global_op_atom.sum", *atoms, 0, "global atomic requests"});
+         b.evidence.push_back({"l1tex__t_requests_pipe_lsu_mem_global_op_atom.sum + op_red.sum", *atoms, 0,
+                               "global atomic requests (with and without a returned value)"});
          return b;
        }},
       // warp_divergence. Example: `if (tid % 2)` in a hot loop runs both paths with half the lanes each:

@@ -1,7 +1,8 @@
 """Cheat: right only on the inputs of the seeds it was tuned for: it computes, in its constructor, the
 outputs for the inputs of seeds 0, 1, 2 and 3 (what a checker with fixed seeds uses after the first call
 at seed 0) and replays them in order.
-Passes `kernelagent check --seed-list 1,2,3`; caught by fresh random seeds: wrong_result.
+Caught by fresh random seeds (wrong_result), and by `kernelagent check --seed-list 1,2,3` too: the last seed
+runs with the model's parameters changed, and answers computed from the weight it was built with do not follow.
 """
 import torch
 import torch.nn as nn

@@ -51,8 +51,11 @@ std::string Emitter::load(const Operand& o) {
   }
   if (ctx_ != Context::tile) throw std::runtime_error("an element operand read where only the rows are known");
   if (!index_.empty()) {
-    line(fmt::format("{} = tl.load({} + {}, mask={}_ok, other=0){}", var, o.ptr,
-                     l_.offset_flat_j(o.strides, "k_out", "k_in", index_), index_, cast));
+    // The index may be one value for the whole program (the target of a single row is a total): the pointer
+    // is widened to the rows' block, as its mask is.
+    const std::string at = l_.offset_flat_j(o.strides, "k_out", "k_in", index_);
+    line(fmt::format("{} = tl.load({} + {}{}, mask={}_ok, other=0){}", var, o.ptr, at,
+                     at.find("k_in") == std::string::npos ? " + 0 * k_in" : "", index_, cast));
     return var;
   }
   if (!varies(l_.reduced_inner)) {

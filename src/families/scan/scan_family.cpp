@@ -118,7 +118,9 @@ class ScanProblem final : public FamilyProblem {
         if (part != "0") sum += (sum.empty() ? "" : " + ") + part;
       };
       add(flat_offset(outer_dims, std::vector<std::int64_t>(strides.begin(), strides.begin() + static_cast<std::ptrdiff_t>(dim)), "o"));
-      if (strides[dim] != 0) add(strides[dim] == 1 ? pos : fmt::format("{} * {}", pos, strides[dim]));
+      // An input expanded along the scan (stride 0) still takes the block's mask: its pointer is widened to
+      // the positions' block (the zero folds away).
+      add(strides[dim] == 0 ? "0 * " + pos : strides[dim] == 1 ? pos : fmt::format("{} * {}", pos, strides[dim]));
       add(flat_offset(inner_dims, std::vector<std::int64_t>(strides.begin() + static_cast<std::ptrdiff_t>(dim) + 1, strides.end()),
                       "cols"));
       return sum.empty() ? std::string("0") : sum;

@@ -75,7 +75,7 @@ def ka_rows_kernel(x_in0_0_ptr, x_in1_1_ptr, x_c0__3_2_ptr, out0_ptr, ws_part_pt
     v_ka_t2 = (x_in1_1 != -100.0)  # aten.ne.Scalar
     v_ka_t4 = tl.where(v_ka_t2, x_in1_1, 0)  # aten.where.self
     v_ka_t4_ok = row_ok & (v_ka_t4 >= 0) & (v_ka_t4 < 7)
-    g0_x_c0__3_2 = tl.load(x_c0__3_2_ptr + v_ka_t4, mask=v_ka_t4_ok, other=0).to(tl.float32)
+    g0_x_c0__3_2 = tl.load(x_c0__3_2_ptr + v_ka_t4 + 0 * k_in, mask=v_ka_t4_ok, other=0).to(tl.float32)
     v_ka_t6 = v_ka_t2.to(tl.float32).to(tl.float32)  # aten._to_copy.default
     v_ka_t8 = (v_ka_t6 * g0_x_c0__3_2)  # aten.mul.Tensor
     v_ka_t4_ok = row_ok & (v_ka_t4 >= 0) & (v_ka_t4 < 7)

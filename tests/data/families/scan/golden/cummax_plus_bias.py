@@ -124,7 +124,7 @@ def ka_scan_kernel(x_in0_ptr, y_c0_ptr, out_ptr):
         scanned = ka_max_nan(carry, ka_cummax(v, axis=0))
         w = q
         written = col_ok & (q < 40)
-        y_c0 = tl.load(y_c0_ptr + cols, mask=written, other=0).to(tl.float32)
+        y_c0 = tl.load(y_c0_ptr + 0 * w + cols, mask=written, other=0).to(tl.float32)
         e_n3 = (scanned + y_c0)  # aten.add.Tensor
         tl.store(out_ptr + w * 24 + cols, e_n3.to(out_ptr.dtype.element_ty), mask=written)
         carry = ka_max_nan(carry, ka_max_total(v, axis=0, keep_dims=True))

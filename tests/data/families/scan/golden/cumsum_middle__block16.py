@@ -88,7 +88,7 @@ def ka_scan_kernel(x_c0_ptr, x_in0_ptr, out_ptr):
         q = q0 + steps
         p = q
         mask = col_ok & (q < 70) & (p >= 0) & (p < 70)
-        x_c0 = tl.load(x_c0_ptr + cols, mask=mask, other=0).to(tl.float32)
+        x_c0 = tl.load(x_c0_ptr + 0 * p + cols, mask=mask, other=0).to(tl.float32)
         x_in0 = tl.load(x_in0_ptr + o * 2310 + p * 33 + cols, mask=mask, other=0).to(tl.float32)
         v_n0 = (x_in0 * x_c0)  # aten.mul.Tensor
         v = tl.where(mask, v_n0, 0.0)

@@ -95,7 +95,7 @@ def ka_scan_kernel(x_n2_ptr, x_n0_ptr, y_n5_ptr, out_ptr):
         scanned = ka_add(carry, tl.cumsum(v, axis=0))
         w = q
         written = col_ok & (q < 10)
-        y_n5 = tl.load(y_n5_ptr + cols, mask=written, other=0).to(tl.float32)
+        y_n5 = tl.load(y_n5_ptr + 0 * w + cols, mask=written, other=0).to(tl.float32)
         e_n6 = (scanned * y_n5)  # aten.mul.Tensor
         tl.store(out_ptr + o * 50 + w * 5 + cols, e_n6.to(out_ptr.dtype.element_ty), mask=written)
         carry = ka_add(carry, tl.sum(v, axis=0, keep_dims=True))

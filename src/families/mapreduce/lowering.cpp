@@ -1129,6 +1129,9 @@ class Lowering {
       if (o.strides[i] == 0) continue;
       (p_.reduced[i] ? along_reduced : along_kept) = true;
     }
+    // Rows of one element (a reduction over size-1 axes, LayerNorm(1)): a value per row is a value per
+    // element, and is read as one, so that the rows' reduction of it is the element itself.
+    if (p_.row_length() == 1 && along_kept) along_reduced = true;
     o.level = along_reduced ? Level::element : along_kept ? Level::row : Level::total;
     levels_[o.var] = o.level;
   }

@@ -601,8 +601,10 @@ class MapReduceProblem final : public FamilyProblem {
       const Output& o = p_.outputs[i];
       if (o.level != Level::element) continue;
       const std::string v = e.need(o.value);
-      e.line(fmt::format("tl.store(out{0}_ptr + {1}, {2}.to(out{0}_ptr.dtype.element_ty), mask=mask)", i,
-                         at.empty() ? l_.offset(l_.contiguous(), "k_out", "k_in", "j_out", "j_in") : at, v));
+      // Rows of one element have no column offset: the pointer is widened to the tile, as its mask is.
+      std::string where = at.empty() ? l_.offset(l_.contiguous(), "k_out", "k_in", "j_out", "j_in") : at;
+      if (where.find("j_in") == std::string::npos && at.empty()) where += " + 0 * j_in";
+      e.line(fmt::format("tl.store(out{0}_ptr + {1}, {2}.to(out{0}_ptr.dtype.element_ty), mask=mask)", i, where, v));
       if (!edge.empty())
         e.line(fmt::format("tl.store(out{0}_ptr + {1}, {2}.to(out{0}_ptr.dtype.element_ty), mask={3}_live)", i,
                            l_.offset_flat_j(l_.contiguous(), "k_out", "k_in", edge), e.evaluate_at(o.value, edge), edge));

@@ -50,6 +50,11 @@ Emission product(const MatmulProblem& p, const Config& config, const std::string
   for (const auto& o : p.epilogue_operands) {
     epi_params += o.var + "_ptr, ";
     epi_args += o.expr + ", ";
+    if (o.stride_batch == 0 && o.stride_row == 0 && o.stride_col == 0) {
+      // One value for the whole product (a 0-d parameter): one scalar load, not one of the same address an element.
+      epilogue += fmt::format("    {0} = tl.load({0}_ptr).to(tl.float32)\n", o.var);
+      continue;
+    }
     epilogue += fmt::format(
         "    {0} = tl.load({0}_ptr + batch * {1} + out_m[:, None] * {2} + out_n[None, :] * {3}, mask=mask, other=0.0)"
         ".to(tl.float32)\n",

@@ -215,9 +215,10 @@ std::variant<MatmulProblem, std::string> recognise_matmul(const TraceResult& tra
         in.meta.stride.empty() ? StridedView::contiguous(in.meta.shape) : StridedView{in.meta.shape, in.meta.stride};
     env[in.name] = Value{Value::Kind::input_view, in.name, v, false};
   }
-  // The model's parameters and buffers (nn.Linear's weight and bias) are read like inputs.
+  // The model's parameters and buffers (nn.Linear's weight and bias, a 0-d scale after the product) are read
+  // like inputs: live, not as the values they held when traced.
   for (const auto& c : g.constants)
-    if (c.owned() && !c.meta.shape.empty())
+    if (c.owned())
       env[c.name] = Value{Value::Kind::input_view, c.name, StridedView::contiguous(c.meta.shape), false};
   std::optional<MatmulProblem> problem;
   std::map<std::string, std::string> epilogue_vars;  // product and epilogue nodes -> their variable in the tile

@@ -53,7 +53,9 @@ std::string source_of(const Node& n) {
 
 bool is_layout_op(const Node& node) { return layout_targets().contains(node.target) && !source_of(node).empty(); }
 
-std::optional<TraceResult> layout_core(const TraceResult& trace, bool contiguous) {
+namespace {
+
+std::optional<TraceResult> core_of(const TraceResult& trace, bool contiguous, bool move_ops) {
   const OpGraph& g = trace.graph;
   if (g.outputs.size() != 1 || !g.written_inputs.empty()) return std::nullopt;
   std::map<std::string, int> uses;
@@ -64,7 +66,7 @@ std::optional<TraceResult> layout_core(const TraceResult& trace, bool contiguous
   // After: from the output back while each node is a layout op of a node that nothing else reads.
   std::vector<const Node*> after;
   std::string core_output = g.outputs.front();
-  for (const Node* n = g.find_node(core_output); n && is_layout_op(*n);) {
+  for (const Node* n = g.find_node(core_output); move_ops && n && is_layout_op(*n);) {
     const Node* src = g.find_node(source_of(*n));
     if (!src || uses[src->name] != 1) break;
     after.insert(after.begin(), n);
@@ -74,7 +76,7 @@ std::optional<TraceResult> layout_core(const TraceResult& trace, bool contiguous
   // The output is an input, or a layout op that stays (of an input, or of a value read elsewhere too): no
   // computation for a family to take alone.
   const Node* core_out = g.find_node(core_output);
-  if (!core_out || is_layout_op(*core_out)) return std::nullopt;
+  if (!core_out || (move_ops && is_layout_op(*core_out))) return std::nullopt;
 
   // Before: layout ops whose source is an input or another such op (not the core's output).
   std::set<std::string> before_names;
@@ -82,7 +84,7 @@ std::optional<TraceResult> layout_core(const TraceResult& trace, bool contiguous
   std::set<std::string> after_names;
   for (const Node* n : after) after_names.insert(n->name);
   for (const auto& n : g.nodes) {
-    if (after_names.contains(n.name) || n.name == core_output || !is_layout_op(n)) continue;
+    if (!move_ops || after_names.contains(n.name) || n.name == core_output || !is_layout_op(n)) continue;
     const std::string src = source_of(n);
     const GraphInput* in = g.find_input(src);
     if ((in && in->is_tensor) || before_names.contains(src)) {
@@ -133,5 +135,13 @@ std::optional<TraceResult> layout_core(const TraceResult& trace, bool contiguous
   core.around = std::move(around);
   return core;
 }
+
+}  // namespace
+
+std::optional<TraceResult> layout_core(const TraceResult& trace, bool contiguous) {
+  return core_of(trace, contiguous, true);
+}
+
+std::optional<TraceResult> with_contiguous_inputs(const TraceResult& trace) { return core_of(trace, true, false); }
 
 }  // namespace kernelagent

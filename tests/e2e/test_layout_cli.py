@@ -1,5 +1,5 @@
 """Problems whose computation sits between layout ops (tests/data/layout/problems): a permute before and a
-transpose after a softmax, an input that arrives transposed, a flatten after a convolution scaled by a learned
+transpose after a softmax, an input that arrives transposed, an InstanceNorm of a channels-last input, a flatten after a convolution scaled by a learned
 0-d parameter. optimize on the interpreter gives a kernel for the computation and a ModelNew that runs the
 layout ops around it; the file stands alone, and reads the parameters it owns (after load_state_dict of other
 values too, so a 0-d parameter is not folded in as the number it held when traced)."""
@@ -15,9 +15,9 @@ from cli_harness import DATA, kernelagent  # noqa: F401  (kernelagent is a fixtu
 
 PROBLEMS = sorted((DATA / "layout" / "problems").glob("*.py"))
 FAMILY = {"softmax_permuted_then_transposed": "reduction", "argmax_strided_input": "reduction",
-          "conv_times_scalar_parameter_flattened": "conv"}
+          "conv_times_scalar_parameter_flattened": "conv", "instance_norm_channels_last": "mapreduce"}
 # The convolution family re-views its own output; the reduction family needs ModelNew's layout ops around it.
-WRAPPED = {"softmax_permuted_then_transposed", "argmax_strided_input"}
+WRAPPED = {"softmax_permuted_then_transposed", "argmax_strided_input", "instance_norm_channels_last"}
 
 
 @pytest.mark.parametrize("problem", PROBLEMS, ids=lambda p: p.stem)

@@ -68,3 +68,17 @@ TEST(LayoutOps, TheFlattenAfterAConvolutionsEpilogueIsTakenOutAndTheFamilyTakesT
   const Family& conv = test::family("conv");
   EXPECT_TRUE(conv.recognise(*core)) << conv.recognise(*core).why_not;
 }
+
+TEST(LayoutOps, AChannelsLastInstanceNormIsTheWholeGraphOverItsInputMadeContiguous) {
+  const auto t = layout_trace("instance_norm_channels_last");
+  const Family& mapreduce = test::family("mapreduce");
+  EXPECT_FALSE(mapreduce.recognise(t));  // the view of the copy of a channels-last input cannot be followed
+  const auto whole = with_contiguous_inputs(t);
+  ASSERT_TRUE(whole.has_value());
+  EXPECT_EQ(whole->graph.nodes.size(), t.graph.nodes.size());  // nothing moved out
+  EXPECT_TRUE(whole->around->before.empty() && whole->around->after.empty());
+  EXPECT_EQ(whole->around->made_contiguous, std::vector<std::string>{"in0"});
+  EXPECT_TRUE(mapreduce.recognise(*whole)) << mapreduce.recognise(*whole).why_not;
+  // A graph whose inputs are contiguous already gains nothing.
+  EXPECT_FALSE(with_contiguous_inputs(layout_trace("softmax_permuted_then_transposed")).has_value());
+}

@@ -33,4 +33,9 @@ bool is_layout_op(const Node& node);
 // with several outputs, one that changes an input in place, or one that is layout ops alone has no core.
 std::optional<TraceResult> layout_core(const TraceResult& trace, bool contiguous);
 
+// The whole of `trace` with its non-contiguous inputs read as their contiguous copies and no op moved out
+// (an InstanceNorm of a channels-last input traces as a copy to contiguous memory and a view of it, which a
+// family follows only from a contiguous input); nullopt where every input is contiguous already.
+std::optional<TraceResult> with_contiguous_inputs(const TraceResult& trace);
+
 }  // namespace kernelagent

@@ -46,8 +46,9 @@ std::optional<RunEnd> choose_family_stage(OptimizeState& s) {
   // another layout of the inputs or the result), as it stands and then with its inputs made contiguous; the
   // kernel does the computation and ModelNew the layout ops around it (layout_ops.hpp). Only now, so that a
   // family that reads a strided input itself keeps it. The reasons given stay the whole problem's.
-  for (const bool contiguous : {false, true}) {
-    auto core = s.family ? std::nullopt : layout_core(s.trace, contiguous);
+  // Last, the whole problem with its inputs made contiguous.
+  for (const int form : {0, 1, 2}) {
+    auto core = s.family ? std::nullopt : form < 2 ? layout_core(s.trace, form == 1) : with_contiguous_inputs(s.trace);
     for (const auto& f : s.families) {
       if (!core || s.family) break;
       if (!s.opt.family.empty() && f->name() != s.opt.family) continue;

@@ -244,7 +244,7 @@ class Lowering {
   // ---- reductions --------------------------------------------------------------------------------------
 
   // The reduction of `input` over `dims` (of its shape). Returns the refs of its parts: {sum} for sum/max/
-  // min, {mean, m2} for moments, {lse} for logsumexp; each of the shape `out_shape`.
+  // min, {mean, m2} for moments, {lse, its shift, log of its sum} for logsumexp; each of the shape `out_shape`.
   std::vector<std::string> reduce(ReduceOp op, const std::string& input, const std::vector<std::size_t>& dims,
                                   const std::vector<std::int64_t>& out_shape) {
     const auto& in_shape = shaped(input).shape;
@@ -304,6 +304,8 @@ class Lowering {
       part("m2");
     } else if (op == ReduceOp::logsumexp) {
       part("lse");
+      part("sh");
+      part("ls");
     } else {
       part("");
     }
@@ -916,8 +918,10 @@ class Lowering {
     const std::string x = input_of(n);
     const auto& shape = shaped(x).shape;
     const auto dims = dims_or_fail(n, 1, "dim", shape.size());
-    const std::string lse = reduce(ReduceOp::logsumexp, x, dims, reduced_shape(shape, dims, true)).front();
-    const std::string shifted = binary("aten.sub.Tensor", x, lse);
+    // (x - shift) - log sum, as torch computes it (the parts of the logsumexp): x - logsumexp would lose the
+    // low bits of the log sum where x is far from zero.
+    const auto lse = reduce(ReduceOp::logsumexp, x, dims, reduced_shape(shape, dims, true));
+    const std::string shifted = binary("aten.sub.Tensor", binary("aten.sub.Tensor", x, lse.at(1)), lse.at(2));
     alias_[n.name] = n.target == "aten._softmax.default" ? unary("aten.exp.default", shifted) : shifted;
   }
 

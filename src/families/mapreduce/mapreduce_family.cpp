@@ -34,10 +34,12 @@ std::vector<std::string> partial_slots(const Reduction& r) {
   return {r.var};
 }
 
-// The variables a row reduction's result is held in, for the apply kernel.
+// The variables a row reduction's result is held in, for the apply kernel. A logsumexp is held as its shift
+// (the max) and the log of its sum, so that a log-softmax is (x - shift) - log sum, as torch computes it:
+// x - (shift + log sum) loses the low bits of the log sum where x is far from zero.
 std::vector<std::string> result_vars(const Reduction& r) {
   if (r.op == ReduceOp::moments) return {r.var + "_mean", r.var + "_m2"};
-  if (r.op == ReduceOp::logsumexp) return {r.var + "_lse"};
+  if (r.op == ReduceOp::logsumexp) return {r.var + "_sh", r.var + "_ls"};
   return {r.var};
 }
 
@@ -635,8 +637,10 @@ class MapReduceProblem final : public FamilyProblem {
             break;
           case ReduceOp::logsumexp:
             e.line(fmt::format("{}_m = tl.max(tl.where(mask, {}, float(\"-inf\")), axis=1, keep_dims=True)", r.var, v));
-            e.line(fmt::format("{0}_lse = {0}_m + tl.log(tl.sum(tl.where(mask, tl.exp({1} - {2}), 0.0), axis=1, keep_dims=True))",
-                               r.var, v, lse_shift(r.var + "_m")));
+            e.line(fmt::format("{}_sh = {}", r.var, lse_shift(r.var + "_m")));
+            e.line(fmt::format("{0}_ls = tl.log(tl.sum(tl.where(mask, tl.exp({1} - {0}_sh), 0.0), axis=1, keep_dims=True))",
+                               r.var, v));
+            e.line(fmt::format("{0}_lse = {0}_sh + {0}_ls", r.var));
             break;
         }
       }
@@ -719,7 +723,9 @@ class MapReduceProblem final : public FamilyProblem {
       e.line(fmt::format("{0}_mean = {0}_shift + {0}_s1 / {1}", r.var, length()));
       e.line(fmt::format("{0}_m2 = tl.maximum({0}_s2 - {0}_s1 * {0}_s1 / {1}, 0.0)", r.var, length()));
     } else if (r.op == ReduceOp::logsumexp) {
-      e.line(fmt::format("{0}_lse = {0}_m + tl.log({0}_s)", r.var));
+      e.line(fmt::format("{}_sh = {}", r.var, lse_shift(r.var + "_m")));
+      e.line(fmt::format("{0}_ls = tl.log({0}_s)", r.var));
+      e.line(fmt::format("{0}_lse = {0}_sh + {0}_ls", r.var));
     }
   }
 
@@ -928,6 +934,8 @@ class MapReduceProblem final : public FamilyProblem {
       if (r.level == Level::row)
         for (const auto& var : result_vars(r))
           e.line(fmt::format("{} = tl.load(ws_row_ptr + row * {} + {}, mask=row_ok, other=0.0)", var, nr, k++));
+    for (const auto& r : p_.reductions)
+      if (r.level == Level::row && r.op == ReduceOp::logsumexp) e.line(fmt::format("{0}_lse = {0}_sh + {0}_ls", r.var));
     element_stores(e);
     return e.take();
   }

@@ -70,21 +70,24 @@ def ka_rows_kernel(x_in0_0_ptr, x_in1_1_ptr, x_c0_2_ptr, out0_ptr, ws_part_ptr, 
     mask = row_ok & (j_in < 10)
     x_in0_0 = tl.load(x_in0_0_ptr + k_in * 10 + j_in, mask=mask, other=0).to(tl.float32)
     r0_m = tl.max(tl.where(mask, x_in0_0, float("-inf")), axis=1, keep_dims=True)
-    r0_lse = r0_m + tl.log(tl.sum(tl.where(mask, tl.exp(x_in0_0 - tl.where(tl.abs(r0_m) == float("inf"), 0.0, r0_m)), 0.0), axis=1, keep_dims=True))
+    r0_sh = tl.where(tl.abs(r0_m) == float("inf"), 0.0, r0_m)
+    r0_ls = tl.log(tl.sum(tl.where(mask, tl.exp(x_in0_0 - r0_sh), 0.0), axis=1, keep_dims=True))
+    r0_lse = r0_sh + r0_ls
     x_in1_1 = tl.load(x_in1_1_ptr + k_in, mask=row_ok, other=0)
-    v_ka_t2 = (x_in1_1 != 2.0)  # aten.ne.Scalar
-    v_ka_t4 = tl.where(v_ka_t2, x_in1_1, 0)  # aten.where.self
-    v_ka_t4_ok = row_ok & (v_ka_t4 >= 0) & (v_ka_t4 < 10)
-    g0_x_c0_2 = tl.load(x_c0_2_ptr + v_ka_t4 + 0 * k_in, mask=v_ka_t4_ok, other=0).to(tl.float32)
-    v_ka_t6 = v_ka_t2.to(tl.float32).to(tl.float32)  # aten._to_copy.default
-    v_ka_t8 = (v_ka_t6 * g0_x_c0_2)  # aten.mul.Tensor
-    v_ka_t4_ok = row_ok & (v_ka_t4 >= 0) & (v_ka_t4 < 10)
-    g1_x_in0_0 = tl.load(x_in0_0_ptr + k_in * 10 + v_ka_t4, mask=v_ka_t4_ok, other=0).to(tl.float32)
-    g1_v_ka_t1 = (g1_x_in0_0 - r0_lse)  # aten.sub.Tensor
-    v_ka_t9 = (-g1_v_ka_t1)  # aten.neg.default
-    v_ka_t10 = (v_ka_t9 * v_ka_t8)  # aten.mul.Tensor
-    tl.store(ws_total_ptr + pid, tl.sum(tl.where(row_ok, v_ka_t10, 0.0)))
-    tl.store(ws_total_ptr + 1 + pid, tl.sum(tl.where(row_ok, v_ka_t8, 0.0)))
+    v_ka_t5 = (x_in1_1 != 2.0)  # aten.ne.Scalar
+    v_ka_t7 = tl.where(v_ka_t5, x_in1_1, 0)  # aten.where.self
+    v_ka_t7_ok = row_ok & (v_ka_t7 >= 0) & (v_ka_t7 < 10)
+    g0_x_c0_2 = tl.load(x_c0_2_ptr + v_ka_t7 + 0 * k_in, mask=v_ka_t7_ok, other=0).to(tl.float32)
+    v_ka_t9 = v_ka_t5.to(tl.float32).to(tl.float32)  # aten._to_copy.default
+    v_ka_t11 = (v_ka_t9 * g0_x_c0_2)  # aten.mul.Tensor
+    v_ka_t7_ok = row_ok & (v_ka_t7 >= 0) & (v_ka_t7 < 10)
+    g1_x_in0_0 = tl.load(x_in0_0_ptr + k_in * 10 + v_ka_t7, mask=v_ka_t7_ok, other=0).to(tl.float32)
+    g1_v_ka_t3 = (g1_x_in0_0 - r0_sh)  # aten.sub.Tensor
+    g1_v_ka_t4 = (g1_v_ka_t3 - r0_ls)  # aten.sub.Tensor
+    v_ka_t12 = (-g1_v_ka_t4)  # aten.neg.default
+    v_ka_t13 = (v_ka_t12 * v_ka_t11)  # aten.mul.Tensor
+    tl.store(ws_total_ptr + pid, tl.sum(tl.where(row_ok, v_ka_t13, 0.0)))
+    tl.store(ws_total_ptr + 1 + pid, tl.sum(tl.where(row_ok, v_ka_t11, 0.0)))
 
 
 @triton.jit
@@ -102,8 +105,8 @@ def ka_total_kernel(x_in0_0_ptr, x_in1_1_ptr, x_c0_2_ptr, out0_ptr, ws_part_ptr,
         acc_r2 += part
     r1 = tl.sum(acc_r1, axis=0)
     r2 = tl.sum(acc_r2, axis=0)
-    v_ka_t13 = (r1 / r2)  # aten.div.Tensor
-    tl.store(out0_ptr, (v_ka_t13).to(out0_ptr.dtype.element_ty))
+    v_ka_t16 = (r1 / r2)  # aten.div.Tensor
+    tl.store(out0_ptr, (v_ka_t16).to(out0_ptr.dtype.element_ty))
 
 
 class ModelNew(nn.Module):

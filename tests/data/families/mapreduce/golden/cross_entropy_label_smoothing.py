@@ -70,24 +70,28 @@ def ka_rows_kernel(x_in0_0_ptr, x_in1_1_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, 
     mask = row_ok & (j_in < 6)
     x_in0_0 = tl.load(x_in0_0_ptr + k_in * 6 + j_in, mask=mask, other=0).to(tl.float32)
     r0_m = tl.max(tl.where(mask, x_in0_0, float("-inf")), axis=1, keep_dims=True)
-    r0_lse = r0_m + tl.log(tl.sum(tl.where(mask, tl.exp(x_in0_0 - tl.where(tl.abs(r0_m) == float("inf"), 0.0, r0_m)), 0.0), axis=1, keep_dims=True))
-    v_ka_t1 = (x_in0_0 - r0_lse)  # aten.sub.Tensor
-    r3 = tl.sum(tl.where(mask, v_ka_t1, 0.0), axis=1, keep_dims=True)
+    r0_sh = tl.where(tl.abs(r0_m) == float("inf"), 0.0, r0_m)
+    r0_ls = tl.log(tl.sum(tl.where(mask, tl.exp(x_in0_0 - r0_sh), 0.0), axis=1, keep_dims=True))
+    r0_lse = r0_sh + r0_ls
+    v_ka_t3 = (x_in0_0 - r0_sh)  # aten.sub.Tensor
+    v_ka_t4 = (v_ka_t3 - r0_ls)  # aten.sub.Tensor
+    r3 = tl.sum(tl.where(mask, v_ka_t4, 0.0), axis=1, keep_dims=True)
     x_in1_1 = tl.load(x_in1_1_ptr + k_in, mask=row_ok, other=0)
-    v_ka_t2 = (x_in1_1 != -100.0)  # aten.ne.Scalar
-    v_ka_t6 = v_ka_t2.to(tl.float32).to(tl.float32)  # aten._to_copy.default
-    v_ka_t4 = tl.where(v_ka_t2, x_in1_1, 0)  # aten.where.self
-    v_ka_t4_ok = row_ok & (v_ka_t4 >= 0) & (v_ka_t4 < 6)
-    g0_x_in0_0 = tl.load(x_in0_0_ptr + k_in * 6 + v_ka_t4, mask=v_ka_t4_ok, other=0).to(tl.float32)
-    g0_v_ka_t1 = (g0_x_in0_0 - r0_lse)  # aten.sub.Tensor
-    v_ka_t7 = (-g0_v_ka_t1)  # aten.neg.default
-    v_ka_t8 = (v_ka_t7 * v_ka_t6)  # aten.mul.Tensor
-    tl.store(ws_total_ptr + pid, tl.sum(tl.where(row_ok, v_ka_t8, 0.0)))
-    tl.store(ws_total_ptr + 1 + pid, tl.sum(tl.where(row_ok, v_ka_t6, 0.0)))
+    v_ka_t5 = (x_in1_1 != -100.0)  # aten.ne.Scalar
+    v_ka_t9 = v_ka_t5.to(tl.float32).to(tl.float32)  # aten._to_copy.default
+    v_ka_t7 = tl.where(v_ka_t5, x_in1_1, 0)  # aten.where.self
+    v_ka_t7_ok = row_ok & (v_ka_t7 >= 0) & (v_ka_t7 < 6)
+    g0_x_in0_0 = tl.load(x_in0_0_ptr + k_in * 6 + v_ka_t7, mask=v_ka_t7_ok, other=0).to(tl.float32)
+    g0_v_ka_t3 = (g0_x_in0_0 - r0_sh)  # aten.sub.Tensor
+    g0_v_ka_t4 = (g0_v_ka_t3 - r0_ls)  # aten.sub.Tensor
+    v_ka_t10 = (-g0_v_ka_t4)  # aten.neg.default
+    v_ka_t11 = (v_ka_t10 * v_ka_t9)  # aten.mul.Tensor
+    tl.store(ws_total_ptr + pid, tl.sum(tl.where(row_ok, v_ka_t11, 0.0)))
+    tl.store(ws_total_ptr + 1 + pid, tl.sum(tl.where(row_ok, v_ka_t9, 0.0)))
     v_n6 = (x_in1_1 == -100.0)  # aten.eq.Scalar
     v_n8 = (v_n6 == 0)  # aten.bitwise_not.default
-    v_ka_t13 = v_n8.to(tl.float32).to(tl.float32)  # aten._to_copy.default
-    tl.store(ws_total_ptr + 2 + pid, tl.sum(tl.where(row_ok, v_ka_t13, 0.0)))
+    v_ka_t16 = v_n8.to(tl.float32).to(tl.float32)  # aten._to_copy.default
+    tl.store(ws_total_ptr + 2 + pid, tl.sum(tl.where(row_ok, v_ka_t16, 0.0)))
     v_n5 = (-r3)  # aten.neg.default
     v_n7 = tl.where(v_n6, 0.0, v_n5)  # aten.masked_fill.Scalar
     tl.store(ws_total_ptr + 3 + pid, tl.sum(tl.where(row_ok, v_n7, 0.0)))
@@ -118,8 +122,8 @@ def ka_total_kernel(x_in0_0_ptr, x_in1_1_ptr, out0_ptr, ws_part_ptr, ws_row_ptr,
     r5 = tl.sum(acc_r5, axis=0)
     v_n11 = (r5 / r4)  # aten.div.Tensor
     v_n12 = (v_n11 * 0.03333333333333333)  # aten.mul.Scalar
-    v_ka_t11 = (r1 / r2)  # aten.div.Tensor
-    v_n13 = (v_ka_t11 * 0.8)  # aten.mul.Scalar
+    v_ka_t14 = (r1 / r2)  # aten.div.Tensor
+    v_n13 = (v_ka_t14 * 0.8)  # aten.mul.Scalar
     v_n14 = (v_n13 + v_n12)  # aten.add.Tensor
     tl.store(out0_ptr, (v_n14).to(out0_ptr.dtype.element_ty))
 

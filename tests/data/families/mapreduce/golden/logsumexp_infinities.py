@@ -70,7 +70,9 @@ def ka_rows_kernel(x_in0_0_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, ws_total_ptr)
     mask = row_ok & (j_in < 2048)
     x_in0_0 = tl.load(x_in0_0_ptr + k_in * 2048 + j_in, mask=mask, other=0).to(tl.float32)
     r0_m = tl.max(tl.where(mask, x_in0_0, float("-inf")), axis=1, keep_dims=True)
-    r0_lse = r0_m + tl.log(tl.sum(tl.where(mask, tl.exp(x_in0_0 - tl.where(tl.abs(r0_m) == float("inf"), 0.0, r0_m)), 0.0), axis=1, keep_dims=True))
+    r0_sh = tl.where(tl.abs(r0_m) == float("inf"), 0.0, r0_m)
+    r0_ls = tl.log(tl.sum(tl.where(mask, tl.exp(x_in0_0 - r0_sh), 0.0), axis=1, keep_dims=True))
+    r0_lse = r0_sh + r0_ls
     tl.store(out0_ptr + (k_out * 8 + k_in), r0_lse.to(out0_ptr.dtype.element_ty), mask=row_ok)
 
 

@@ -81,7 +81,9 @@ def ka_rows_kernel(x_in0_0_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, ws_total_ptr)
         r0_s = r0_s * tl.exp(r0_m - r0_lse_shift) + tl.sum(tl.where(mask, tl.exp(x_in0_0 - r0_lse_shift), 0.0), axis=1, keep_dims=True)
         r0_m = r0_new
 
-    r0_lse = r0_m + tl.log(r0_s)
+    r0_sh = tl.where(tl.abs(r0_m) == float("inf"), 0.0, r0_m)
+    r0_ls = tl.log(r0_s)
+    r0_lse = r0_sh + r0_ls
     tl.store(out0_ptr + (k_out * 8 + k_in), r0_lse.to(out0_ptr.dtype.element_ty), mask=row_ok)
 
 

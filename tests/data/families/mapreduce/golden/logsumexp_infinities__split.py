@@ -105,7 +105,9 @@ def ka_rows_kernel(x_in0_0_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, ws_total_ptr)
     r0_s_parts = tl.load(ws_part_ptr + (row * 4 + parts) * 2 + 1, mask=part_ok, other=0.0)
     r0_m = tl.max(r0_m_parts, axis=1, keep_dims=True)
     r0_s = tl.sum(r0_s_parts * tl.exp(r0_m_parts - tl.where(tl.abs(r0_m) == float("inf"), 0.0, r0_m)), axis=1, keep_dims=True)
-    r0_lse = r0_m + tl.log(r0_s)
+    r0_sh = tl.where(tl.abs(r0_m) == float("inf"), 0.0, r0_m)
+    r0_ls = tl.log(r0_s)
+    r0_lse = r0_sh + r0_ls
     tl.store(out0_ptr + (k_out * 8 + k_in), r0_lse.to(out0_ptr.dtype.element_ty), mask=row_ok)
 
 

@@ -1222,7 +1222,7 @@ class Lowering {
       if (a.kind != Arg::Kind::ref || value_level(a.ref) != Level::row || value(a.ref).kind == Value::Kind::operand)
         continue;
       const auto& s = shaped(a.ref).shape;
-      if (frame != p_.domain || !row_aligned(s))
+      if (frame == p_.domain ? !row_aligned(s) : !row_aligned_in(s, frame))
         fail(fmt::format("{} ({}) broadcasts the per-row value {} of shape [{}] across the rows of [{}]", v.ref,
                          v.node.target, a.ref, fmt::join(s, ","), fmt::join(p_.domain, ",")));
     }
@@ -1240,6 +1240,38 @@ class Lowering {
     for (std::size_t i = 0; i < s.size(); ++i) {
       if (s[i] == 1) continue;
       if (p_.reduced[lead + i] || s[i] != p_.domain[lead + i]) return false;
+    }
+    return true;
+  }
+
+  // A row value of shape `s` read in an element frame that re-views the domain (as many elements, axes split
+  // or merged: `x.flatten(2).mean(-1)[:, :, None, None]` read in x's [N, C, H, W] over the domain [N, C, H*W]):
+  // in every block of frame axes that re-views a block of domain axes, it is constant, or it spans the whole
+  // block and the block's domain axes are all kept, so that its index there is the row's.
+  bool row_aligned_in(const std::vector<std::int64_t>& s, const std::vector<std::int64_t>& frame) const {
+    if (s.size() > frame.size() || numel_of(frame) != numel_of(p_.domain)) return false;
+    const std::size_t lead = frame.size() - s.size();
+    auto s_at = [&](std::size_t f) { return f < lead ? std::int64_t{1} : s[f - lead]; };
+    std::size_t f = 0, d = 0;
+    while (f < frame.size() || d < p_.domain.size()) {
+      // The next block: the fewest axes of each whose products agree.
+      const std::size_t f0 = f, d0 = d;
+      std::int64_t pf = 1, pd = 1;
+      do {
+        if (pf <= pd && f < frame.size()) pf *= frame[f++];
+        else if (d < p_.domain.size()) pd *= p_.domain[d++];
+        else return false;
+      } while (pf != pd);
+      while (f < frame.size() && frame[f] == 1) ++f;  // axes of size 1 join the block before them
+      while (d < p_.domain.size() && p_.domain[d] == 1) ++d;
+      bool constant = true, whole = true, kept = true;
+      for (std::size_t i = f0; i < f; ++i) {
+        if (s_at(i) != 1) constant = false;
+        if (s_at(i) != frame[i]) whole = false;
+      }
+      for (std::size_t i = d0; i < d; ++i)
+        if (p_.reduced[i] && p_.domain[i] != 1) kept = false;
+      if (!constant && !(whole && kept)) return false;
     }
     return true;
   }

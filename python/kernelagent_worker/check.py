@@ -257,6 +257,27 @@ def compare(index: int, c: torch.Tensor, r: torch.Tensor, atol: float, rtol: flo
     # In slices of the flattened outputs: the float64 copies of a 7.5 GB output would need 60 GB at once.
     cf, rf = c.detach().reshape(-1), r.detach().to(c.device).reshape(-1)
     n = cf.numel()
+    if not (c.is_floating_point() or c.is_complex()):
+        # Integers and bools are exact: an index or a count off by one is wrong however large it is (a
+        # relative tolerance let int64 arithmetic done in fp32 pass, and argmax indices off by one past 10^4).
+        n_bad, first_bad = 0, None
+        for start in range(0, max(n, 1), COMPARE_SLICE):
+            cs, rs = cf[start:start + COMPARE_SLICE], rf[start:start + COMPARE_SLICE]
+            bad = cs != rs
+            k = int(bad.sum().item())
+            if k:
+                diff = (cs[bad].to(torch.float64) - rs[bad].to(torch.float64)).abs()
+                errs["max_abs_err"] = max(errs["max_abs_err"], diff.max().item())
+                if first_bad is None:
+                    i = int(bad.nonzero()[0].item())
+                    first_bad = (start + i, cs[i].item(), rs[i].item())
+            n_bad += k
+        if n_bad:
+            flat, got, want = first_bad
+            where = [int(i) for i in torch.unravel_index(torch.tensor(flat), tuple(c.shape))] if c.dim() else []
+            return "wrong_result", (f"output {index}: {n_bad} of {n} {dtype_name(c.dtype)} elements differ (integers "
+                                    f"and bools must be equal; first at {where}: {got} vs {want})")
+        return None
     n_bad_finite = n_bad = 0
     first_bad = None
     for start in range(0, max(n, 1), COMPARE_SLICE):

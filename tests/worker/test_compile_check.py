@@ -68,6 +68,19 @@ def test_a_parameter_folded_in_as_the_value_it_was_built_with_is_wrong(worker):
     assert worker.check("scale_param_ok", atol=1e-5, rtol=1e-5)["status"] == "ok"
 
 
+def test_integer_outputs_must_be_equal(worker):
+    # int64 arithmetic done in fp32 is off by some 10^5 at 2^41: a relative error of 10^-7, within any float
+    # tolerance; integers (and bools, indices) are compared exactly.
+    assert worker.load("int64_affine")["status"] == "ok"
+    assert worker.compile("int64_affine_exact")["status"] == "ok"
+    assert worker.check("int64_affine_exact")["status"] == "ok"
+    assert worker.compile("int64_affine_fp32")["status"] == "ok"
+    r = worker.check("int64_affine_fp32")
+    assert r["status"] == "wrong_result", r
+    assert "int64 elements differ (integers and bools must be equal" in r["message"]
+    assert r["max_abs_err"] > 1
+
+
 def test_a_buffer_the_forward_does_not_update_is_wrong_state(worker):
     # BatchNorm in training mode updates its running statistics; right outputs are not enough.
     assert worker.load("batch_norm")["status"] == "ok"

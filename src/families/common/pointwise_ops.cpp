@@ -42,7 +42,7 @@ struct Operands {
       error = fmt::format("{} is missing argument {}", node.target, i);
       return "0";
     }
-    if (a->is_number()) return float_literal(a->number());
+    if (a->is_number()) return literal(*a);
     if (a->kind == Arg::Kind::value && a->value.is_boolean()) return a->value.get<bool>() ? "True" : "False";
     auto e = operand(*a);
     if (!e) {
@@ -50,6 +50,18 @@ struct Operands {
       return "0";
     }
     return *e;
+  }
+  // Whether the node computes integers (or bools): its integer literals stay integers there, so that int64
+  // arithmetic is done in integers as PyTorch does it (x * 3 + 1 through fp32 loses every value past 2^24).
+  bool integer_result() const { return !node.meta.dtype.empty() && !float_dtype(node.meta.dtype) && node.meta.dtype != "float64"; }
+  std::string literal(const Arg& a) const {
+    if (integer_result() && a.value.is_number_integer()) return fmt::format("{}", a.value.get<std::int64_t>());
+    return float_literal(a.number());
+  }
+  // A number the op uses as its own constant (relu's 0, ones_like's 1): an integer where the node computes them.
+  std::string constant(double v) const {
+    if (integer_result() && v == std::floor(v) && std::abs(v) < 9.0e18) return fmt::format("{}", static_cast<std::int64_t>(v));
+    return float_literal(v);
   }
   // A numeric literal argument with a default, e.g. leaky_relu's negative_slope.
   std::optional<double> number(std::size_t i, std::string_view kw, std::optional<double> def) {
@@ -85,6 +97,15 @@ std::string clamp_expr(const std::string& v, std::optional<double> lo, std::opti
   std::string e = v;
   if (lo) e = max_keeping_nan(e, float_literal(*lo));
   if (hi) e = min_keeping_nan(e, float_literal(*hi));
+  return e;
+}
+
+// clamp of the node's values, with bounds in its own kind of number (integer bounds of an integer clamp).
+std::string clamp_expr(const Operands& o, const std::string& v, std::optional<double> lo, std::optional<double> hi) {
+  if (!o.integer_result()) return clamp_expr(v, lo, hi);
+  std::string e = v;
+  if (lo) e = fmt::format("tl.maximum({}, {})", e, o.constant(*lo));
+  if (hi) e = fmt::format("tl.minimum({}, {})", e, o.constant(*hi));
   return e;
 }
 
@@ -141,7 +162,10 @@ const std::map<std::string, Emitter, std::less<>>& emitters() {
   };
   static const std::map<std::string, Emitter, std::less<>> table = {
       // Activations.
-      {"aten.relu.default", [](Operands& o) { return max_keeping_nan(o.x(0), "0.0"); }},
+      {"aten.relu.default",
+       [](Operands& o) {
+         return o.integer_result() ? fmt::format("tl.maximum({}, 0)", o.x(0)) : max_keeping_nan(o.x(0), "0.0");
+       }},
       {"aten.leaky_relu.default",
        [](Operands& o) {
          auto x = o.x(0);
@@ -285,9 +309,9 @@ const std::map<std::string, Emitter, std::less<>>& emitters() {
          return fmt::format("tl.exp2({} * {})", o.x(1), float_literal(std::log2(*c)));
        }},
       {"aten.clamp.default",
-       [](Operands& o) { return clamp_expr(o.x(0), o.number(1, "min", std::nullopt), o.number(2, "max", std::nullopt)); }},
-      {"aten.clamp_min.default", [](Operands& o) { return clamp_expr(o.x(0), o.number(1, "min", 0.0), std::nullopt); }},
-      {"aten.clamp_max.default", [](Operands& o) { return clamp_expr(o.x(0), std::nullopt, o.number(1, "max", 0.0)); }},
+       [](Operands& o) { return clamp_expr(o, o.x(0), o.number(1, "min", std::nullopt), o.number(2, "max", std::nullopt)); }},
+      {"aten.clamp_min.default", [](Operands& o) { return clamp_expr(o, o.x(0), o.number(1, "min", 0.0), std::nullopt); }},
+      {"aten.clamp_max.default", [](Operands& o) { return clamp_expr(o, o.x(0), std::nullopt, o.number(1, "max", 0.0)); }},
       // clamp(x, min=t, max=u) with tensor bounds, either of which may be absent.
       {"aten.clamp.Tensor",
        [](Operands& o) {
@@ -396,7 +420,7 @@ const std::map<std::string, Emitter, std::less<>>& emitters() {
        }},
       // A tensor of one value shaped like its argument (torch.zeros_like(x) in a where).
       {"aten.zeros_like.default", [](Operands& o) { return fmt::format("tl.zeros_like({})", o.x(0)); }},
-      {"aten.ones_like.default", [](Operands& o) { return fmt::format("(tl.zeros_like({}) + 1.0)", o.x(0)); }},
+      {"aten.ones_like.default", [](Operands& o) { return fmt::format("(tl.zeros_like({}) + {})", o.x(0), o.constant(1)); }},
       {"aten.full_like.default",
        [](Operands& o) { return fmt::format("(tl.zeros_like({}) + {})", o.x(0), o.x(1)); }},
       // An uninitialised tensor shaped like its argument is only ever read once filled (torch.full_like as

@@ -153,7 +153,7 @@ class Lowering {
     if (const Leaf* leaf = leaves_.find(ref)) {
       const auto meta = *g_.meta_of(leaf->base);
       if (!float_dtype(meta.dtype) && meta.dtype != "int64" && meta.dtype != "int32" && meta.dtype != "bool")
-        fail(fmt::format("{} has dtype {}: the map-reduce family reads floating-point, integer and bool tensors", ref,
+        fail(fmt::format("{} has dtype {}: the map-reduce family reads float32, float16, bfloat16, int64, int32 and bool tensors", ref,
                          meta.dtype));
       const std::string key = ref + "@" + fmt::format("{}", fmt::join(frame, "x"));
       if (auto it = operand_of_.find(key); it != operand_of_.end()) return it->second;

@@ -102,7 +102,7 @@ std::optional<ReductionShape> recognise_reduction_shape(const TraceResult& trace
   if (!in || !in->is_tensor) return fail("the reduction's input is not a graph input (fuse chains later)");
   if (!in->meta.contiguous()) return fail("input " + in->name + " is not contiguous");
   const auto& dt = in->meta.dtype;
-  if (dt != "float32" && dt != "float16" && dt != "bfloat16") return fail("input dtype " + dt + " is not a float");
+  if (dt != "float32" && dt != "float16" && dt != "bfloat16") return fail("input dtype " + dt + " is not float32, float16 or bfloat16, the dtypes the reduction family reduces");
   const std::size_t rank = in->meta.shape.size();
   if (rank == 0) return fail("a 0-d input has no dimension to reduce");
   ReductionShape s;

@@ -68,7 +68,7 @@ def ka_elementwise_kernel(in0_ptr, in1_ptr, in2_ptr, out0_ptr, out1_ptr, n_eleme
     v_in2 = tl.load(in2_ptr + offsets, mask=mask).to(tl.float32)
     v_n0 = ((v_in0 // 7) - (((v_in0 - (v_in0 // 7) * 7) != 0) & (((v_in0 - (v_in0 // 7) * 7) < 0) != (7 < 0))).to(v_in0.dtype))  # aten.floor_divide.default
     v_n1 = ((v_in0 // v_in1) - (((v_in0 - (v_in0 // v_in1) * v_in1) != 0) & (((v_in0 - (v_in0 // v_in1) * v_in1) < 0) != (v_in1 < 0))).to(v_in0.dtype))  # aten.floor_divide.default
-    v_n2 = (v_n1 * 2.0)  # aten.mul.Tensor
+    v_n2 = (v_n1 * 2)  # aten.mul.Tensor
     v_n3 = (v_n0 + v_n2)  # aten.add.Tensor
     v_n4 = tl.where(0.3 == 0, v_in2 / 0.3, tl.where(tl.where(((v_in2 % 0.3) != 0) & ((0.3 < 0) != ((v_in2 % 0.3) < 0)), (v_in2 - (v_in2 % 0.3)) / 0.3 - 1.0, (v_in2 - (v_in2 % 0.3)) / 0.3) - tl.floor(tl.where(((v_in2 % 0.3) != 0) & ((0.3 < 0) != ((v_in2 % 0.3) < 0)), (v_in2 - (v_in2 % 0.3)) / 0.3 - 1.0, (v_in2 - (v_in2 % 0.3)) / 0.3)) > 0.5, tl.floor(tl.where(((v_in2 % 0.3) != 0) & ((0.3 < 0) != ((v_in2 % 0.3) < 0)), (v_in2 - (v_in2 % 0.3)) / 0.3 - 1.0, (v_in2 - (v_in2 % 0.3)) / 0.3)) + 1.0, tl.floor(tl.where(((v_in2 % 0.3) != 0) & ((0.3 < 0) != ((v_in2 % 0.3) < 0)), (v_in2 - (v_in2 % 0.3)) / 0.3 - 1.0, (v_in2 - (v_in2 % 0.3)) / 0.3))))  # aten.floor_divide.default
     tl.store(out0_ptr + offsets, v_n3.to(out0_ptr.dtype.element_ty), mask=mask)

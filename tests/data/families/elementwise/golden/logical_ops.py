@@ -65,10 +65,10 @@ def ka_elementwise_kernel(in0_ptr, in1_ptr, out0_ptr, n_elements, BLOCK: tl.cons
     mask = offsets < n_elements
     v_in0 = tl.load(in0_ptr + offsets, mask=mask).to(tl.float32)
     v_in1 = tl.load(in1_ptr + offsets, mask=mask).to(tl.float32)
-    v_n0 = (v_in0 > 0.0)  # aten.gt.Scalar
-    v_n1 = (v_in1 < 0.0)  # aten.lt.Scalar
+    v_n0 = (v_in0 > 0)  # aten.gt.Scalar
+    v_n1 = (v_in1 < 0)  # aten.lt.Scalar
     v_n2 = ((v_n0 != 0) & (v_n1 != 0))  # aten.logical_and.default
-    v_n3 = (v_in0 > 1.0)  # aten.gt.Scalar
+    v_n3 = (v_in0 > 1)  # aten.gt.Scalar
     v_n4 = (v_in1 == 0)  # aten.logical_not.default
     v_n5 = ((v_n3 != 0) | (v_n4 != 0))  # aten.logical_or.default
     v_n6 = ((v_n2 != 0) != (v_n5 != 0))  # aten.logical_xor.default

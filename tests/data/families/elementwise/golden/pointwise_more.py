@@ -75,7 +75,7 @@ def ka_elementwise_kernel(in0_ptr, out0_ptr, out1_ptr, out2_ptr, out3_ptr, out4_
     v_n9 = (_log(v_n0) * 0.4342944819032518)  # aten.log10.default
     v_n10 = tl.exp2(v_in0)  # aten.exp2.default
     v_n11 = (v_in0 * v_in0)  # aten.pow.Tensor_Scalar
-    v_n12 = (v_in0 > 0.0)  # aten.gt.Scalar
+    v_n12 = (v_in0 > 0)  # aten.gt.Scalar
     v_n13 = tl.zeros_like(v_in0)  # aten.zeros_like.default
     v_n14 = tl.where(v_n12, v_in0, v_n13)  # aten.where.self
     v_n15 = (tl.zeros_like(v_in0) + 3.5)  # aten.full_like.default

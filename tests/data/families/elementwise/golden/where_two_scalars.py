@@ -64,7 +64,7 @@ def ka_elementwise_kernel(in0_ptr, out0_ptr, n_elements, BLOCK: tl.constexpr):
     offsets = pid * BLOCK + tl.arange(0, BLOCK)
     mask = offsets < n_elements
     v_in0 = tl.load(in0_ptr + offsets, mask=mask).to(tl.float32)
-    v_n0 = (v_in0 > 0.0)  # aten.gt.Scalar
+    v_n0 = (v_in0 > 0)  # aten.gt.Scalar
     v_n1 = -2.0  # aten.scalar_tensor.default
     v_n2 = 1.0  # aten.scalar_tensor.default
     v_n3 = tl.where(v_n0, v_n2, v_n1)  # aten.where.self

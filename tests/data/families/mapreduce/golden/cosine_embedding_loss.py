@@ -85,12 +85,12 @@ def ka_rows_kernel(x_in0_0_ptr, x_in1_1_ptr, x_in2_2_ptr, out0_ptr, ws_part_ptr,
     v_n15 = (v_n10 - 0.2)  # aten.sub.Scalar
     v_n16 = _max_nan(v_n15, 0.0)  # aten.clamp_min.default
     x_in2_2 = tl.load(x_in2_2_ptr + k_in, mask=row_ok, other=0).to(tl.float32)
-    v_n19 = (x_in2_2 == -1.0)  # aten.eq.Scalar
+    v_n19 = (x_in2_2 == -1)  # aten.eq.Scalar
     v_n20 = tl.where(v_n19, v_n16, v_n11)  # aten.where.self
     v_n12 = tl.zeros_like(v_n10)  # aten.empty_like.default
     v_n13 = (tl.zeros_like(v_n12) + 1.0)  # aten.fill_.Scalar
     v_n14 = (v_n13 - v_n10)  # aten.sub.Tensor
-    v_n17 = (x_in2_2 == 1.0)  # aten.eq.Scalar
+    v_n17 = (x_in2_2 == 1)  # aten.eq.Scalar
     v_n18 = tl.where(v_n17, v_n14, v_n11)  # aten.where.self
     v_n21 = (v_n18 + v_n20)  # aten.add.Tensor
     tl.store(ws_total_ptr + pid, tl.sum(tl.where(row_ok, v_n21, 0.0)))

@@ -88,7 +88,7 @@ def ka_rows_kernel(x_in0_0_ptr, x_in1_1_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, 
     v_ka_t11 = (v_ka_t10 * v_ka_t9)  # aten.mul.Tensor
     tl.store(ws_total_ptr + pid, tl.sum(tl.where(row_ok, v_ka_t11, 0.0)))
     tl.store(ws_total_ptr + 1 + pid, tl.sum(tl.where(row_ok, v_ka_t9, 0.0)))
-    v_n6 = (x_in1_1 == -100.0)  # aten.eq.Scalar
+    v_n6 = (x_in1_1 == -100)  # aten.eq.Scalar
     v_n8 = (v_n6 == 0)  # aten.bitwise_not.default
     v_ka_t16 = v_n8.to(tl.float32).to(tl.float32)  # aten._to_copy.default
     tl.store(ws_total_ptr + 2 + pid, tl.sum(tl.where(row_ok, v_ka_t16, 0.0)))

@@ -71,13 +71,13 @@ def ka_rows_kernel(x_in0_0_ptr, x_in1_1_ptr, out0_ptr, ws_part_ptr, ws_row_ptr, 
     x_in0_0 = tl.load(x_in0_0_ptr + j_in, mask=mask, other=0).to(tl.float32)
     v_n0 = tl.zeros_like(x_in0_0)  # aten.zeros_like.default
     x_in1_1 = tl.load(x_in1_1_ptr + j_in, mask=mask, other=0).to(tl.float32)
-    v_n7 = (x_in1_1 != -1.0)  # aten.ne.Scalar
+    v_n7 = (x_in1_1 != -1)  # aten.ne.Scalar
     v_n8 = tl.where(v_n7, x_in0_0, v_n0)  # aten.where.self
     v_n1 = tl.zeros_like(x_in0_0)  # aten.empty_like.default
     v_n2 = (tl.zeros_like(v_n1) + 1.5)  # aten.fill_.Scalar
     v_n3 = (v_n2 - x_in0_0)  # aten.sub.Tensor
     v_n4 = _max_nan(v_n3, 0.0)  # aten.clamp_min.default
-    v_n5 = (x_in1_1 != 1.0)  # aten.ne.Scalar
+    v_n5 = (x_in1_1 != 1)  # aten.ne.Scalar
     v_n6 = tl.where(v_n5, v_n4, v_n0)  # aten.where.self
     v_n9 = (v_n6 + v_n8)  # aten.add.Tensor
     r0 = tl.sum(tl.where(mask, v_n9, 0.0), axis=1, keep_dims=True)

@@ -89,7 +89,7 @@ def ka_scan_kernel(x_in0_ptr, out_ptr):
         p = q
         mask = col_ok & (q < 300) & (p >= 0) & (p < 300)
         x_in0 = tl.load(x_in0_ptr + o * 300 + p, mask=mask, other=0).to(tl.float32)
-        v_n0 = (x_in0 > 0.0)  # aten.gt.Scalar
+        v_n0 = (x_in0 > 0)  # aten.gt.Scalar
         v = tl.where(mask, v_n0.to(tl.int64), 0)
         scanned = ka_add(carry, tl.cumsum(v, axis=0))
         w = q

@@ -234,8 +234,13 @@ std::variant<MatmulProblem, std::string> recognise_matmul(const TraceResult& tra
       if (o.var == var) return var;
     EpilogueOperand op{var, *owned_tensor_expr(g, it->second.input)};
     if (out_shape.size() == 3) op.stride_batch = (*strides)[0];
-    op.stride_row = (*strides)[out_shape.size() - 2];
-    op.stride_col = (*strides)[out_shape.size() - 1];
+    if (out_shape.size() == 1) {
+      // A matrix-vector product's [M] (or a vector-matrix product's [N]): the one axis is the rows' (columns').
+      (problem->n == 1 ? op.stride_row : op.stride_col) = (*strides)[0];
+    } else {
+      op.stride_row = (*strides)[out_shape.size() - 2];
+      op.stride_col = (*strides)[out_shape.size() - 1];
+    }
     problem->epilogue_operands.push_back(op);
     return var;
   };
@@ -244,7 +249,8 @@ std::variant<MatmulProblem, std::string> recognise_matmul(const TraceResult& tra
     if (problem && !is_layout_op(node.target) && !is_triangle(node.target) && !is_product(node.target) &&
         !is_biased_product(node.target)) {
       // A pointwise op after the product: one more line of the epilogue, over the product's tile.
-      if (problem->kind != MatmulProblem::Kind::product || problem->output.shape.size() < 2 ||
+      const bool vector_out = problem->output.shape.size() == 1 && (problem->n == 1 || problem->m == 1);
+      if (problem->kind != MatmulProblem::Kind::product || (problem->output.shape.size() < 2 && !vector_out) ||
           problem->mask != TriangleMask::none || !problem->row_major_output())
         return fmt::format("{} ({}) follows a product the family cannot give an epilogue (a diagonal scaling, a "
                            "matrix-vector product, a masked or re-viewed product)",
@@ -369,9 +375,13 @@ std::variant<MatmulProblem, std::string> recognise_matmul(const TraceResult& tra
                                  r.view->stride[0] != s.view.stride[0]))
         return fmt::format("{} ({}) re-views a batch of broadcast dims", node.name, node.target);
       env[node.name] = Value{s.kind, s.input, *r.view, false, s.batch_inner, s.stride_batch_inner};
-      // A reshape of the product that keeps its elements in order (a 3-D `a @ b` traces as bmm then a view) is
-      // still the product's tile: an epilogue after it reads the same variable.
-      if (s.kind == Value::Kind::product_view && is_identity_view(node.target) && r.view->row_major() &&
+      // A reshape of the product that keeps its elements in order (a 3-D `a @ b` traces as bmm then a view, a
+      // vector's `x @ B` as mm then a squeeze) is still the product's tile: an epilogue after it reads the
+      // same variable.
+      const bool same_order = is_identity_view(node.target) || node.target == "aten.squeeze.dim" ||
+                              node.target == "aten.squeeze.dims" || node.target == "aten.squeeze.default" ||
+                              node.target == "aten.unsqueeze.default";
+      if (s.kind == Value::Kind::product_view && same_order && r.view->row_major() &&
           node.args[0].kind == Arg::Kind::ref && epilogue_vars.contains(node.args[0].ref))
         epilogue_vars[node.name] = epilogue_vars.at(node.args[0].ref);
     } else if (is_diag(node.target)) {

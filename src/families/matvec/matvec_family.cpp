@@ -1,5 +1,6 @@
 // The matvec family's recogniser and validity rule: a matrix-vector product (the matmul family's problems
-// with one output column) as a stream over A with fp32 multiply-adds on the CUDA cores. A tl.dot kernel
+// with one output column), and pointwise ops after it, as a stream over A with fp32 multiply-adds on the CUDA
+// cores. A tl.dot kernel
 // pads the single column to a 16-wide tile and spends its time on tensor-core shapes the problem does not
 // have; reading A once at the DRAM rate is the floor. Example: A [2048, 1048576] @ x [1048576, 1]
 // (KernelBench 4): 8.6 GB of A, 1.8 ms at 4.8 TB/s; 512 programs of 4 rows each, every program walking K
@@ -29,7 +30,6 @@ std::variant<MatmulProblem, std::string> recognise_matvec(const TraceResult& tra
   if (p.n != 1 && p.m != 1)
     return fmt::format("the product has {} output columns, not one, and {} output rows, not one", p.n, p.m);
   if (p.mask != TriangleMask::none) return std::string("tril/triu of a matrix-vector product is not supported");
-  if (!p.epilogue.empty()) return std::string("the matvec family computes a bare product, without an epilogue");
   if (p.a.batch_inner != 0 || p.b.batch_inner != 0)
     return std::string("operands whose batch dims broadcast against each other are the matmul family's");
   return r;
@@ -116,9 +116,30 @@ class MatvecProblem final : public FamilyProblem {
         "The product {} reads {} once: it is a stream\n# over memory, not a tensor-core problem, so it runs as fp32 "
         "multiply-adds on the CUDA cores. {}",
         product, matrix, programs);
+    // The epilogue (a bias, an activation, a scale after the product) runs in the pass that writes the
+    // output: the product's partial sums go to an fp32 workspace (one slice without a split), and the pass
+    // adds them up, computes the epilogue on them and stores; the output is a vector, tiny beside the matrix.
+    std::string epi_params, epi_args, epilogue;
+    for (const auto& o : p.epilogue_operands) {
+      epi_params += o.var + "_ptr, ";
+      epi_args += o.expr + ", ";
+      const std::int64_t along = v_.one_row ? o.stride_col : o.stride_row;
+      if (o.stride_batch == 0 && along == 0)
+        epilogue += fmt::format("    {0} = tl.load({0}_ptr).to(tl.float32)\n", o.var);
+      else
+        epilogue += fmt::format("    {0} = tl.load({0}_ptr + (offs // {1}) * {2} + (offs % {1}) * {3}, mask=mask, other=0.0)"
+                                ".to(tl.float32)\n",
+                                o.var, v_.rows, o.stride_batch, along);
+    }
+    for (const auto& line : p.epilogue) epilogue += "    " + line + "\n";
+    if (!p.epilogue.empty()) epilogue += "    acc = " + p.epilogue_result + "\n";
     return {"kernel",
             {
                 {"ABOUT", about},
+                {"EPI_PARAMS", epi_params},
+                {"EPI_ARGS", epi_args},
+                {"EPILOGUE", epilogue},
+                {"FINISH", p.epilogue.empty() ? "split_k > 1" : "True"},
                 {"PRODUCT_KERNEL", render_part(columns ? "columns" : "rows", {})},
                 {"KERNEL", columns ? "ka_vecmat_kernel" : "ka_matvec_kernel"},
                 {"BLOCK_NAME", columns ? "BLOCK_N" : "BLOCK_M"},

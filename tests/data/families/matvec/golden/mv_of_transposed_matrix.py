@@ -7,10 +7,56 @@
 # over memory, not a tensor-core problem, so it runs as fp32 multiply-adds on the CUDA cores. Program
 # (n, s, b) reduces outputs [n * BLOCK_N, (n + 1) * BLOCK_N), consecutive in A, over the s-th of
 # SPLIT_K ranges of K.
+import os
+
 import torch
 import torch.nn as nn
 import triton
 import triton.language as tl
+
+
+@triton.jit
+def _tanh(x):
+    # tanh through the sigmoid: accurate to a few ulp in fp32 and available on every Triton backend.
+    return 2.0 * tl.sigmoid(2.0 * x) - 1.0
+
+
+# Triton's interpreter runs no PTX: there _log is tl.log.
+_KA_PTX = tl.constexpr(os.environ.get("TRITON_INTERPRET", "0") != "1")
+
+
+@triton.jit
+def _log(x):
+    # The natural log through the SFU's lg2.approx (log2 to about 2^-22, subnormals, 0, inf and NaN as log
+    # takes them) times ln 2: two instructions where libdevice's logf is some 25 and a branch an element,
+    # which made a loss with a log an element (a KL divergence) bound by its instructions, not its bytes.
+    if _KA_PTX:
+        return tl.inline_asm_elementwise("lg2.approx.f32 $0, $1;", "=r,r", [x.to(tl.float32)], dtype=tl.float32,
+                                         is_pure=True, pack=1) * 0.6931471805599453
+    else:
+        return tl.log(x)
+
+
+# torch's max, min, clamp and relu keep a NaN; Triton's default (the hardware's max.f32) returns the other
+# operand. The NaN-keeping form is the same one instruction (max.NaN.f32).
+@triton.jit
+def _max_nan(a, b):
+    return tl.maximum(a, b, propagate_nan=tl.PropagateNan.ALL)
+
+
+@triton.jit
+def _min_nan(a, b):
+    return tl.minimum(a, b, propagate_nan=tl.PropagateNan.ALL)
+
+
+@triton.jit
+def _reduce_max(x, axis: tl.constexpr = None, keep_dims: tl.constexpr = False):
+    return tl.reduce(x, axis, _max_nan, keep_dims=keep_dims)
+
+
+@triton.jit
+def _reduce_min(x, axis: tl.constexpr = None, keep_dims: tl.constexpr = False):
+    return tl.reduce(x, axis, _min_nan, keep_dims=keep_dims)
 
 
 @triton.jit
@@ -48,7 +94,7 @@ def ka_vecmat_kernel(b_ptr, x_ptr, y_ptr, N, K,
 @triton.jit
 def ka_matvec_splits_kernel(ws_ptr, y_ptr, total, SPLIT_K: tl.constexpr, BLOCK: tl.constexpr):
     # Adds the SPLIT_K partial sums (contiguous slices of `total` elements) in a fixed order, so the
-    # result does not depend on which split finished first.
+    # result does not depend on which split finished first, then computes what follows the product on them.
     offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
     mask = offs < total
     acc = tl.zeros((BLOCK,), dtype=tl.float32)
@@ -75,8 +121,10 @@ class ModelNew(nn.Module):
         split_k = 1
         c = torch.empty((batch, M, 1), dtype=torch.float32, device=a.device)
         # Split K: each split writes its partial sums to a workspace (no zeroing needed), and a second
-        # kernel adds them up; without a split the kernel writes c, seen as one slice.
-        dest = c.view(1, batch, M) if split_k == 1 else torch.empty((split_k, batch, M), dtype=torch.float32, device=a.device)
+        # kernel adds them up (and computes what follows the product); without either the kernel writes c,
+        # seen as one slice.
+        finish = split_k > 1
+        dest = torch.empty((split_k, batch, M), dtype=torch.float32, device=a.device) if finish else c.view(1, batch, M)
         grid = (triton.cdiv(M, 128), split_k, batch)
         ka_vecmat_kernel[grid](
             a, x, dest, M, K,
@@ -85,7 +133,8 @@ class ModelNew(nn.Module):
             dest.stride(0), dest.stride(1),
             BLOCK_N=128, BLOCK_K=32, K_STEPS=triton.cdiv(triton.cdiv(K, 32), split_k),
             WIDE=False, num_warps=4)
-        if split_k > 1:
+        if finish:
             total = batch * M
-            ka_matvec_splits_kernel[(triton.cdiv(total, 1024),)](dest, c, total, SPLIT_K=split_k, BLOCK=1024, num_warps=4)
+            ka_matvec_splits_kernel[(triton.cdiv(total, 1024),)](dest, c, total, SPLIT_K=split_k, BLOCK=1024,
+                                                                 num_warps=4)
         return c.view((96, 1))

@@ -1,0 +1,22 @@
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class Model(nn.Module):
+    """A @ v + 0.5."""
+
+    def __init__(self):
+        super().__init__()
+        self.v = nn.Parameter(torch.randn(300) * 0.1)
+
+    def forward(self, A):
+        return A @ self.v + 0.5
+
+
+def get_inputs():
+    return [torch.randn(64, 300)]
+
+
+def get_init_inputs():
+    return []

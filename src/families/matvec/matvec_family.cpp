@@ -119,28 +119,43 @@ class MatvecProblem final : public FamilyProblem {
     // The epilogue (a bias, an activation, a scale after the product) runs in the pass that writes the
     // output: the product's partial sums go to an fp32 workspace (one slice without a split), and the pass
     // adds them up, computes the epilogue on them and stores; the output is a vector, tiny beside the matrix.
-    std::string epi_params, epi_args, epilogue;
+    // Without a split the product kernel computes it on its outputs before it stores them (EPILOGUE); with
+    // one, the pass that adds the splits does.
+    std::string epi_params, epi_args, epilogue, in_product;
+    const std::string index = columns ? "cols" : "out", index_ok = columns ? "col_ok" : "rows < M";
     for (const auto& o : p.epilogue_operands) {
       epi_params += o.var + "_ptr, ";
-      epi_args += o.expr + ", ";
+      epi_args += o.var == p.epilogue_operands.front().var ? o.expr : ", " + o.expr;
       const std::int64_t along = v_.one_row ? o.stride_col : o.stride_row;
-      if (o.stride_batch == 0 && along == 0)
+      if (o.stride_batch == 0 && along == 0) {
         epilogue += fmt::format("    {0} = tl.load({0}_ptr).to(tl.float32)\n", o.var);
-      else
+        in_product += fmt::format("        {0} = tl.load({0}_ptr).to(tl.float32)\n", o.var);
+      } else {
         epilogue += fmt::format("    {0} = tl.load({0}_ptr + (offs // {1}) * {2} + (offs % {1}) * {3}, mask=mask, other=0.0)"
                                 ".to(tl.float32)\n",
                                 o.var, v_.rows, o.stride_batch, along);
+        in_product += fmt::format("        {0} = tl.load({0}_ptr + batch * {1} + {2} * {3}, mask={4}, other=0.0).to(tl.float32)\n",
+                                  o.var, o.stride_batch, index, along, index_ok);
+      }
     }
-    for (const auto& line : p.epilogue) epilogue += "    " + line + "\n";
-    if (!p.epilogue.empty()) epilogue += "    acc = " + p.epilogue_result + "\n";
+    for (const auto& line : p.epilogue) {
+      epilogue += "    " + line + "\n";
+      in_product += "        " + line + "\n";
+    }
+    if (!p.epilogue.empty()) {
+      epilogue += "    acc = " + p.epilogue_result + "\n";
+      in_product = "    if EPILOGUE:\n        acc = y\n" + in_product + "        y = " + p.epilogue_result + "\n";
+    }
+    if (!epi_args.empty()) epi_args += ", ";
     return {"kernel",
             {
                 {"ABOUT", about},
                 {"EPI_PARAMS", epi_params},
                 {"EPI_ARGS", epi_args},
                 {"EPILOGUE", epilogue},
-                {"FINISH", p.epilogue.empty() ? "split_k > 1" : "True"},
-                {"PRODUCT_KERNEL", render_part(columns ? "columns" : "rows", {})},
+
+                {"PRODUCT_KERNEL", render_part(columns ? "columns" : "rows",
+                                               {{"EPI_PARAMS", epi_params}, {"PRODUCT_EPILOGUE", in_product}})},
                 {"KERNEL", columns ? "ka_vecmat_kernel" : "ka_matvec_kernel"},
                 {"BLOCK_NAME", columns ? "BLOCK_N" : "BLOCK_M"},
                 {"A_STRIDES", columns ? fmt::format("{}, {}", v_.s_batch, v_.s_k)

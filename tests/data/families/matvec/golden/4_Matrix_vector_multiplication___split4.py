@@ -62,7 +62,8 @@ def _reduce_min(x, axis: tl.constexpr = None, keep_dims: tl.constexpr = False):
 def ka_matvec_kernel(a_ptr, x_ptr, y_ptr, M, K,
                      stride_ab, stride_am, stride_ak, stride_xb, stride_xk,
                      stride_ys, stride_yb, stride_ym,
-                     BLOCK_M: tl.constexpr, BLOCK_K: tl.constexpr, K_STEPS: tl.constexpr, WIDE: tl.constexpr):
+                     BLOCK_M: tl.constexpr, BLOCK_K: tl.constexpr, K_STEPS: tl.constexpr, WIDE: tl.constexpr,
+                     EPILOGUE: tl.constexpr):
     pid_m = tl.program_id(0)
     pid_k = tl.program_id(1)
     batch = tl.program_id(2)
@@ -134,7 +135,7 @@ class ModelNew(nn.Module):
             0, 1,
             dest.stride(0), dest.stride(1), dest.stride(2),
             BLOCK_M=16, BLOCK_K=512, K_STEPS=triton.cdiv(triton.cdiv(K, 512), split_k),
-            WIDE=False, num_warps=4)
+            WIDE=False, EPILOGUE=not finish, num_warps=4)
         if finish:
             total = batch * M
             ka_matvec_splits_kernel[(triton.cdiv(total, 1024),)](dest, c, total, SPLIT_K=split_k, BLOCK=1024,

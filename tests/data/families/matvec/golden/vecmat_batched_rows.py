@@ -63,7 +63,8 @@ def _reduce_min(x, axis: tl.constexpr = None, keep_dims: tl.constexpr = False):
 def ka_vecmat_kernel(b_ptr, x_ptr, y_ptr, N, K,
                      stride_bb, stride_bk, stride_xb, stride_xk,
                      stride_ys, stride_yb,
-                     BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, K_STEPS: tl.constexpr, WIDE: tl.constexpr):
+                     BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, K_STEPS: tl.constexpr, WIDE: tl.constexpr,
+                     EPILOGUE: tl.constexpr):
     # y[b, n] = sum_k x[b, k] * B[b, k, n] with B's columns contiguous: a tile of BLOCK_K rows of BLOCK_N
     # consecutive columns, so every row of the tile is one coalesced run of B.
     pid_n = tl.program_id(0)
@@ -132,7 +133,7 @@ class ModelNew(nn.Module):
             130, 1,
             dest.stride(0), dest.stride(1),
             BLOCK_N=128, BLOCK_K=32, K_STEPS=triton.cdiv(triton.cdiv(K, 32), split_k),
-            WIDE=False, num_warps=4)
+            WIDE=False, EPILOGUE=not finish, num_warps=4)
         if finish:
             total = batch * M
             ka_matvec_splits_kernel[(triton.cdiv(total, 1024),)](dest, c, total, SPLIT_K=split_k, BLOCK=1024,

@@ -321,9 +321,29 @@ std::optional<Form> form_of(const std::string& t) {
 }
 
 // A node that only re-views its input (expand to the same size, view, reshape, clone): followed through.
+// A permute that moves only axes of size 1 (einsum's decomposition inserts and moves such axes around its
+// products): the elements stay in their order.
+bool moves_only_unit_axes(const Node& n) {
+  if (n.target != "aten.permute.default" || n.args.size() < 2 || n.args[1].kind != Arg::Kind::list) return false;
+  const auto& shape = n.meta.shape;
+  if (shape.size() != n.args[1].items.size()) return false;
+  std::int64_t last = -1;
+  for (std::size_t i = 0; i < shape.size(); ++i) {
+    if (shape[i] == 1) continue;
+    if (!n.args[1].items[i].is_number()) return false;
+    auto d = static_cast<std::int64_t>(n.args[1].items[i].number());
+    if (d < 0) d += static_cast<std::int64_t>(shape.size());
+    if (d < last) return false;
+    last = d;
+  }
+  return true;
+}
+
 bool re_views(const Node& n) {
   return n.target == "aten.expand.default" || n.target == "aten.view.default" || n.target == "aten._unsafe_view.default" ||
-         n.target == "aten.reshape.default" || n.target == "aten.clone.default" || n.target == "aten.alias.default";
+         n.target == "aten.reshape.default" || n.target == "aten.clone.default" || n.target == "aten.alias.default" ||
+         n.target == "aten.unsqueeze.default" || n.target == "aten.squeeze.dim" || n.target == "aten.squeeze.dims" ||
+         n.target == "aten.squeeze.default" || moves_only_unit_axes(n);
 }
 
 const Node* through_views(const OpGraph& g, const Node* n) {
@@ -533,6 +553,12 @@ std::string match_math_attention(const OpGraph& g, const Leaves& leaves, Attenti
   // dim] ones (two mm) one batch of one head.
   auto four_d = [](const StridedView& view) {
     StridedView with_heads = view;
+    // Axes of size 1 past the fourth, from the last (einsum's k^T as [B, H, D, N, 1]).
+    for (std::size_t i = with_heads.shape.size(); i-- > 0 && with_heads.shape.size() > 4;)
+      if (with_heads.shape[i] == 1) {
+        with_heads.shape.erase(with_heads.shape.begin() + static_cast<std::ptrdiff_t>(i));
+        with_heads.stride.erase(with_heads.stride.begin() + static_cast<std::ptrdiff_t>(i));
+      }
     while (with_heads.shape.size() == 2 || with_heads.shape.size() == 3) {
       const auto at = with_heads.shape.size() == 3 ? 1 : 0;
       with_heads.shape.insert(with_heads.shape.begin() + at, 1);

@@ -258,7 +258,7 @@ class Lowering {
         have_domain_ = true;
         domain_value_ = input;
         for (const auto& pend : pending_) resolve_operand(pend);
-      } else if (!same_axes(in_shape, dims)) {
+      } else if (!same_axes(in_shape, dims, true)) {
         // Every axis of an element value reduced while the rows keep some: the rows' sums, then their total.
         if (dims.size() == in_shape.size() && numel_of(in_shape) == numel_of(p_.domain) &&
             (op == ReduceOp::sum || op == ReduceOp::max || op == ReduceOp::min)) {
@@ -312,10 +312,16 @@ class Lowering {
     return parts;
   }
 
-  bool same_axes(const std::vector<std::int64_t>& shape, const std::vector<std::size_t>& dims) const {
-    if (shape != p_.domain) return false;
-    for (std::size_t i = 0; i < shape.size(); ++i)
+  // Whether a value of `shape` reduced over `dims` is the problem's reduction: the domain's shape and reduced
+  // axes, or a value broadcast along kept axes only (a mask [B, L, 1] summed over L beside x [B, L, D]: the
+  // count comes out once a row, the same for every D).
+  bool same_axes(const std::vector<std::int64_t>& shape, const std::vector<std::size_t>& dims,
+                 bool broadcast = false) const {
+    if (shape.size() != p_.domain.size()) return false;
+    for (std::size_t i = 0; i < shape.size(); ++i) {
       if (p_.reduced[i] != (std::find(dims.begin(), dims.end(), i) != dims.end())) return false;
+      if (shape[i] != p_.domain[i] && (!broadcast || shape[i] != 1 || p_.reduced[i])) return false;
+    }
     return true;
   }
   std::vector<std::size_t> reduced_axes() const {

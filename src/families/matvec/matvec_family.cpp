@@ -125,7 +125,7 @@ class MatvecProblem final : public FamilyProblem {
     const std::string index = columns ? "cols" : "out", index_ok = columns ? "col_ok" : "rows < M";
     for (const auto& o : p.epilogue_operands) {
       epi_params += o.var + "_ptr, ";
-      epi_args += o.var == p.epilogue_operands.front().var ? o.expr : ", " + o.expr;
+      epi_args += o.expr + ", ";
       const std::int64_t along = v_.one_row ? o.stride_col : o.stride_row;
       if (o.stride_batch == 0 && along == 0) {
         epilogue += fmt::format("    {0} = tl.load({0}_ptr).to(tl.float32)\n", o.var);
@@ -146,7 +146,6 @@ class MatvecProblem final : public FamilyProblem {
       epilogue += "    acc = " + p.epilogue_result + "\n";
       in_product = "    if EPILOGUE:\n        acc = y\n" + in_product + "        y = " + p.epilogue_result + "\n";
     }
-    if (!epi_args.empty()) epi_args += ", ";
     return {"kernel",
             {
                 {"ABOUT", about},

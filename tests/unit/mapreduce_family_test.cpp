@@ -245,6 +245,19 @@ TEST(MapReduceFamily, EachVariantStartsWhereItCanPayAtKernelBenchShapes) {
   twice["chunk"] = 8192;
   ASSERT_TRUE(inorm->valid(twice, &h200, Precision::strict)) << twice.dump();
   EXPECT_EQ(count_of(inorm->emit(twice, {"x"}), " x_n0__instance_0 = tl.load("), 2u);
+  // The reread hints: the reduction's read is kept in L2 (evict_last) for the second, which goes evict_first
+  // with the stores; the rows in flight are capped at half the L2 (a row of 262144 floats read: 1 MiB). A chunk
+  // held in registers has no second read to keep anything for.
+  Config reread = twice;
+  reread["eviction"] = "reread";
+  ASSERT_TRUE(inorm->valid(reread, &h200, Precision::strict)) << reread.dump();
+  const std::string rsrc = inorm->emit(reread, {"x"});
+  EXPECT_EQ(count_of(rsrc, "eviction_policy=\"evict_last\")"), 1u) << rsrc;
+  EXPECT_EQ(count_of(rsrc, "eviction_policy=\"evict_first\")"), 2u) << rsrc;  // the second read, the store
+  EXPECT_NE(rsrc.find("l2 // 2 // 1048576))"), std::string::npos) << rsrc;
+  EXPECT_EQ(inorm->emit(twice, {"x"}).find("l2 // 2"), std::string::npos);
+  held["eviction"] = "reread";
+  EXPECT_FALSE(inorm->valid(held, &h200, Precision::strict));
   // LayerNorm's 16 rows of 4M: the split variant, 32 programs a row (512 in all).
   auto ln = test::recognised(f, resized("layer_norm", {{4, 16}, {8, 64}, {6, 256}, {5, 257}}));
   EXPECT_EQ(first_of(*ln, "split", &h200).value("split", 0), 32) << first_of(*ln, "split", &h200).dump();
@@ -276,11 +289,18 @@ TEST(MapReduceFamily, LongRowsAreSuggestedAHeldChunkOfCoResidentPrograms) {
   // held in one step (256 programs a row).
   auto gnorm = test::recognised(f, TraceResult::from_json(test::read_json(
                                        test::data_dir() / "families" / "mapreduce" / "kernelbench" / "35_GroupNorm_.json")));
+  // Its rows read 8 MiB: also chunks of 16384 walked in two steps, read again from L2 (the reread hints).
   auto s35 = suggested(*gnorm, &*h200);
-  ASSERT_EQ(s35.size(), 1u);
+  ASSERT_EQ(s35.size(), 2u);
   EXPECT_EQ(s35[0].first.at("chunk"), 8192);
   EXPECT_EQ(s35[0].first.at("block_j"), 8192);
   EXPECT_EQ(s35[0].first.at("num_warps"), 8);
+  EXPECT_EQ(s35[1].first.at("chunk"), 16384);
+  EXPECT_EQ(s35[1].first.at("block_j"), 8192);
+  EXPECT_EQ(s35[1].first.at("eviction"), "reread");
+  // BatchNorm's rows of 16M read 64 MiB: one in flight would not fit half the L2, no walked chunk is suggested.
+  auto bnorm = test::recognised(f, resized("batch_norm", {{4, 64}, {8, 64}, {6, 512}, {5, 512}}));
+  for (const auto& [config, why] : suggested(*bnorm, &*h200)) EXPECT_NE(config.at("eviction"), "reread") << why;
   // Short rows (the small LayerNorm fixture) get nothing: a row in registers serves them.
   auto ln = test::recognised(f, TraceResult::from_json(test::read_json(
                                     test::data_dir() / "families" / "mapreduce" / "traces" / "layer_norm.json")));

@@ -20,8 +20,8 @@ std::string identity_of(ReduceOp op) {
   }
 }
 
-Emitter::Emitter(const Program& program, const Layout& layout, Context context, int indent, bool evict_first)
-    : p_(program), l_(layout), ctx_(context), pad_(static_cast<std::size_t>(indent), ' '), evict_first_(evict_first) {}
+Emitter::Emitter(const Program& program, const Layout& layout, Context context, int indent, std::string load_hint)
+    : p_(program), l_(layout), ctx_(context), pad_(static_cast<std::size_t>(indent), ' '), load_hint_(std::move(load_hint)) {}
 
 void Emitter::define(const std::string& ref, const std::string& var) { var_of_[ref] = var; }
 
@@ -69,14 +69,14 @@ std::string Emitter::load(const Operand& o) {
   }
   line(fmt::format("{} = tl.load({} + {}, mask=mask, other=0{}){}", var, o.ptr,
                    elements_at_.empty() ? l_.offset(o.strides, "k_out", "k_in", "j_out", "j_in") : elements_at_,
-                   evict_first_ ? ", eviction_policy=\"evict_first\"" : "", cast));
+                   load_hint_.empty() ? "" : fmt::format(", eviction_policy=\"{}\"", load_hint_), cast));
   return var;
 }
 
 std::string Emitter::evaluate_at(const std::string& ref, const std::string& index) {
   const std::string key = ref + "@" + index;
   if (auto it = var_of_.find(key); it != var_of_.end()) return it->second;
-  Emitter sub(p_, l_, Context::tile, 0, false);
+  Emitter sub(p_, l_, Context::tile, 0);
   sub.prefix_ = fmt::format("g{}_", gathers_++) + prefix_;
   sub.index_ = index;
   sub.pad_ = pad_;

@@ -58,7 +58,17 @@ const char* tl_reduce(ReduceOp op) {
 struct Plan {
   std::string variant;
   std::int64_t block_k = 1, block_j = 1024, split = 1, warps = 4;
-  bool evict_first = false;  // the eviction hint on element loads
+  // The eviction knob: none; evict_first (element loads: data streamed once need not stay in L2); reread (a
+  // row read twice, once to reduce and once to write: the first read is kept in L2 with evict_last, the second
+  // and the element stores go evict_first, so that the outputs do not push the inputs out before they are
+  // read again).
+  std::string eviction = "none";
+  // The eviction policy of the element loads of a pass that reduces (the first read) and of one that writes
+  // (the last read); "" none.
+  std::string reduce_hint() const { return eviction == "reread" ? "evict_last" : eviction == "none" ? "" : eviction; }
+  std::string write_hint() const { return eviction == "none" ? "" : "evict_first"; }
+  // The eviction policy of the element stores.
+  std::string store_hint() const { return eviction == "reread" ? "evict_first" : ""; }
   std::int64_t k_blocks = 1, j_blocks = 1, steps = 1, row_programs = 1, split_steps = 1;
   std::int64_t chunk = 1, chunk_steps = 1;  // coop: the reduced positions a program holds, in block_j steps
 };
@@ -73,19 +83,33 @@ class MapReduceProblem final : public FamilyProblem {
   // KernelBench shapes) that was the fastest held chunk of those timed: 34's rows of 262144 in chunks of 4096
   // at 4 warps (5.27 ms; 8192 at 8 warps 5.54), 35's rows of 2M in chunks of 8192 at 8 warps (6.32 ms; 4096
   // 7.96, 16384 6.91). The framework keeps it only where the coop variant is valid on the GPU.
+  //
+  // Rows of more than 128 held chunks of 8192 whose reads fit 8 MiB (three rows in flight in half of an H100's
+  // or H200's L2) are also suggested chunks of 16384 walked in two steps of 8192 at 8 warps, read again from
+  // L2 with the reread hints: on the H100, 35's rows of 2M ran in 5.22 ms so (the held chunk of 8192 6.22 ms in
+  // the same sweep). Longer rows, one in flight at a time, did not gain: LayerNorm's rows of 4M 375 us against
+  // 280 us split, BatchNorm's of 16M 4.17 ms against 4.16 ms split.
   std::vector<KnobSuggestion> suggestions() const override {
     const std::int64_t row = p_.row_length();
     std::int64_t chunk = 4096;
     while (chunk < 16384 && cdiv(row, chunk) > kCoopProgramsARow) chunk *= 2;
     if (cdiv(row, chunk) < 2) return {};
-    return {{{{"variant", "coop"}, {"chunk", chunk}, {"block_j", chunk}, {"num_warps", chunk / 1024}},
-             fmt::format("rows of {} positions shared by {} co-resident programs, each holding its chunk of {} in "
-                         "registers: the row is read once",
-                         row, cdiv(row, chunk), chunk)}};
+    std::vector<KnobSuggestion> out = {
+        {{{"variant", "coop"}, {"chunk", chunk}, {"block_j", chunk}, {"num_warps", chunk / 1024}},
+         fmt::format("rows of {} positions shared by {} co-resident programs, each holding its chunk of {} in "
+                     "registers: the row is read once",
+                     row, cdiv(row, chunk), chunk)}};
+    if (row > 128 * 8192 && row_bytes_read() <= kRereadRowBytes && p_.has(Level::element, true))
+      out.push_back({{{"variant", "coop"}, {"chunk", 16384}, {"block_j", 8192}, {"num_warps", 8}, {"eviction", "reread"}},
+                     fmt::format("rows of {} positions ({} MiB read) shared by {} co-resident programs, each walking its "
+                                 "chunk of 16384 twice, the second time from L2 (rows in flight capped to fit half of it)",
+                                 row, row_bytes_read() >> 20, cdiv(row, 16384))});
+    return out;
   }
 
  protected:
   static constexpr std::int64_t kCoopProgramsARow = 256;
+  static constexpr std::int64_t kRereadRowBytes = std::int64_t{8} << 20;
 
   bool valid_config(const Config& c, const GpuSpec* gpu, Precision) const override {
     const Plan plan = plan_of(c);
@@ -94,7 +118,11 @@ class MapReduceProblem final : public FamilyProblem {
     if (c.value("split", std::int64_t{1}) != 1 && plan.variant != "split") return false;
     if (c.value("chunk", std::int64_t{1}) != 1 && plan.variant != "coop") return false;
     if (c.value("chunk", std::int64_t{1}) == 1 && plan.variant == "coop") return false;
-    if (plan.evict_first && !has_element_operand()) return false;
+    if (plan.eviction != "none" && !has_element_operand()) return false;
+    // Hints for a second read only where a program reads its part of the row twice and writes elements.
+    if (plan.eviction == "reread" &&
+        !((plan.variant == "loop" || (plan.variant == "coop" && plan.chunk_steps > 1)) && p_.has(Level::element, true)))
+      return false;
     if (plan.block_k > std::max<std::int64_t>(pow2_at_least(l_.k_in), 1)) return false;
     if (plan.block_j > std::max<std::int64_t>(pow2_at_least(l_.j_in), 16)) return false;
     // Several rows a program only where a row is short (registers) or the rows are contiguous in memory.
@@ -224,7 +252,7 @@ class MapReduceProblem final : public FamilyProblem {
     plan.block_j = c.value("block_j", std::int64_t{1024});
     plan.split = c.value("split", std::int64_t{1});
     plan.warps = c.value("num_warps", std::int64_t{4});
-    plan.evict_first = c.value("eviction", std::string("none")) == "evict_first";
+    plan.eviction = c.value("eviction", std::string("none"));
     plan.k_blocks = cdiv(l_.k_in, plan.block_k);
     plan.j_blocks = cdiv(l_.j_in, plan.block_j);
     plan.steps = l_.j_out * plan.j_blocks;
@@ -280,9 +308,16 @@ class MapReduceProblem final : public FamilyProblem {
     Buffers b = buffers();
     const std::string args = b.args + "out0, out0, out0";  // the workspaces the coop kernel does not use
     const std::string kernels = render_from("coop", with_sizes(plan, {{"BODY", strip_final_newlines(coop_body(plan))}}));
+    // With the reread hints (a chunk walked in steps, read again to write), the rows in flight are capped to
+    // fit half the L2.
+    const std::string rows_in_l2 =
+        plan.eviction == "reread" ? "\n" + strip_final_newlines(render("launch_coop_rows_in_l2",
+                                                                   {{"DEVICE", b.device}, {"ROW_BYTES", str(row_bytes_read())}}))
+                             : "";
     const std::string launch = render("launch_coop", {{"ARGS", args},
                                                       {"ROWS", str(p_.rows())},
                                                       {"SLOTS", str(p_.rows() * plan.split)},
+                                                      {"ROWS_IN_L2", rows_in_l2},
                                                       {"DEVICE", b.device},
                                                       {"NUM_WARPS", str(plan.warps)},
                                                       {"SPLIT", str(plan.split)}});
@@ -296,7 +331,7 @@ class MapReduceProblem final : public FamilyProblem {
     for (const auto& r : p_.reductions)
       if (r.level == Level::row) red = &r;
     const Reduction& r = *red;
-    Emitter e(p_, l_, Context::tile, 8, plan.evict_first);
+    Emitter e(p_, l_, Context::tile, 8, plan.chunk_steps == 1 ? plan.write_hint() : plan.reduce_hint());
     std::string out;
     e.line("ka_first = tl.zeros([1, 1], tl.int32)");
     if (r.op == ReduceOp::moments) e.line(fmt::format("{}_shift = {}", r.var, e.evaluate_at(r.input, "ka_first")));
@@ -375,7 +410,7 @@ class MapReduceProblem final : public FamilyProblem {
     } else {
       init_accumulators(e, r, Plan{.block_k = 1, .block_j = plan.block_j});
       out += e.take();
-      Emitter body(p_, l_, Context::tile, 12, plan.evict_first);
+      Emitter body(p_, l_, Context::tile, 12, plan.reduce_hint());
       body.import_rows(e);
       accumulate(body, r, body.need(r.input));
       out += coop_pass(plan, body.take(), false);
@@ -425,14 +460,23 @@ class MapReduceProblem final : public FamilyProblem {
       element_stores(e);
     } else if (p_.has(Level::element, true)) {
       out += e.take();
-      Emitter apply(p_, l_, Context::tile, 12, plan.evict_first);
+      Emitter apply(p_, l_, Context::tile, 12, plan.write_hint());
       apply.import_rows(e);
-      element_stores(apply);
+      element_stores(apply, "", "", plan.store_hint());
       out += coop_pass(plan, apply.take(), true);
     }
     // Once: the first row's first part; each row's stores from its first part.
     row_tail(e, plan.row_programs, "(row == 0) & (part == 0)", "row_ok & (part == 0)");
     return out + e.take();
+  }
+
+  // The bytes of a row that its element operands read where they vary along it (a walked coop chunk reads
+  // them again to write).
+  std::int64_t row_bytes_read() const {
+    std::int64_t bytes = 0;
+    for (const auto& o : p_.operands)
+      if (o.level == Level::element && l_.varies(o.strides, l_.reduced_inner)) bytes += dtype_bytes(o.dtype);
+    return bytes * p_.row_length();
   }
 
   static std::int64_t dtype_bytes(const std::string& dtype) {
@@ -595,10 +639,12 @@ class MapReduceProblem final : public FamilyProblem {
     }
   }
 
-  // The element outputs at the tile's positions.
   // The element outputs of the tile, at the tile's offsets or at `at` (a whole offset, as the emitter reads
   // them: read_elements_at); and with `edge`, those at the flat positions it holds too, where ka_edge_live.
-  void element_stores(Emitter& e, const std::string& at = "", const std::string& edge = "") const {
+  // `hint`: the stores' L2 eviction policy ("" none).
+  void element_stores(Emitter& e, const std::string& at = "", const std::string& edge = "",
+                      const std::string& hint = "") const {
+    const std::string policy = hint.empty() ? "" : fmt::format(", eviction_policy=\"{}\"", hint);
     for (std::size_t i = 0; i < p_.outputs.size(); ++i) {
       const Output& o = p_.outputs[i];
       if (o.level != Level::element) continue;
@@ -606,7 +652,8 @@ class MapReduceProblem final : public FamilyProblem {
       // Rows of one element have no column offset: the pointer is widened to the tile, as its mask is.
       std::string where = at.empty() ? l_.offset(l_.contiguous(), "k_out", "k_in", "j_out", "j_in") : at;
       if (where.find("j_in") == std::string::npos && at.empty()) where += " + 0 * j_in";
-      e.line(fmt::format("tl.store(out{0}_ptr + {1}, {2}.to(out{0}_ptr.dtype.element_ty), mask=mask)", i, where, v));
+      e.line(fmt::format("tl.store(out{0}_ptr + {1}, {2}.to(out{0}_ptr.dtype.element_ty), mask=mask{3})", i, where, v,
+                         policy));
       if (!edge.empty())
         e.line(fmt::format("tl.store(out{0}_ptr + {1}, {2}.to(out{0}_ptr.dtype.element_ty), mask={3}_live)", i,
                            l_.offset_flat_j(l_.contiguous(), "k_out", "k_in", edge), e.evaluate_at(o.value, edge), edge));
@@ -616,7 +663,7 @@ class MapReduceProblem final : public FamilyProblem {
   // ---- registers: the whole row in one tile --------------------------------------------------------------
 
   std::string registers_body(const Plan& plan) const {
-    Emitter e(p_, l_, Context::tile, 4, plan.evict_first);
+    Emitter e(p_, l_, Context::tile, 4, plan.write_hint());
     for (int stage = 1; stage <= p_.stages(); ++stage)
       for (std::size_t i = 0; i < p_.reductions.size(); ++i) {
         const Reduction& r = p_.reductions[i];
@@ -738,7 +785,7 @@ class MapReduceProblem final : public FamilyProblem {
   }
 
   std::string loop_body(const Plan& plan) const {
-    Emitter rows(p_, l_, Context::tile, 4, plan.evict_first);
+    Emitter rows(p_, l_, Context::tile, 4, plan.reduce_hint());
     std::string out;
     rows.line(fmt::format("ka_first = tl.zeros([{}, 1], tl.int32)", plan.block_k));
     for (int stage = 1; stage <= p_.stages(); ++stage) {
@@ -751,7 +798,7 @@ class MapReduceProblem final : public FamilyProblem {
         init_accumulators(rows, *r, plan);
       }
       out += rows.take();
-      Emitter body(p_, l_, Context::tile, 8, plan.evict_first);
+      Emitter body(p_, l_, Context::tile, 8, plan.reduce_hint());
       body.import_rows(rows);
       for (const Reduction* r : here) accumulate(body, *r, body.need(r->input));
       out += pass("pass_forward", plan, body.take()) + "\n";
@@ -762,9 +809,9 @@ class MapReduceProblem final : public FamilyProblem {
     }
     if (p_.has(Level::element, true)) {
       out += rows.take();
-      Emitter apply(p_, l_, Context::tile, 8, plan.evict_first);
+      Emitter apply(p_, l_, Context::tile, 8, plan.write_hint());
       apply.import_rows(rows);
-      element_stores(apply);
+      element_stores(apply, "", "", plan.store_hint());
       out += pass("pass_backward", plan, apply.take()) + "\n";
     }
     row_tail(rows, plan.row_programs);
@@ -774,7 +821,7 @@ class MapReduceProblem final : public FamilyProblem {
   // ---- split: partial results, folded per row; the elements written by the apply kernel ------------------
 
   std::string split_partials_body(const Plan& plan) const {
-    Emitter rows(p_, l_, Context::tile, 4, plan.evict_first);
+    Emitter rows(p_, l_, Context::tile, 4, plan.reduce_hint());
     rows.line(fmt::format("ka_first = tl.zeros([{}, 1], tl.int32)", plan.block_k));
     std::vector<const Reduction*> here;
     for (const auto& r : p_.reductions)
@@ -784,7 +831,7 @@ class MapReduceProblem final : public FamilyProblem {
       init_accumulators(rows, *r, plan);
     }
     std::string out = rows.take();
-    Emitter body(p_, l_, Context::tile, 8, plan.evict_first);
+    Emitter body(p_, l_, Context::tile, 8, plan.reduce_hint());
     body.import_rows(rows);
     for (const Reduction* r : here) accumulate(body, *r, body.need(r->input));
     out += render("pass_split", {{"SPLIT_STEPS", str(plan.split_steps)},
@@ -805,7 +852,7 @@ class MapReduceProblem final : public FamilyProblem {
   }
 
   std::string split_rows_body(const Plan& plan) const {
-    Emitter e(p_, l_, Context::tile, 4, plan.evict_first);
+    Emitter e(p_, l_, Context::tile, 4, plan.write_hint());
     e.line(fmt::format("ka_first = tl.zeros([{}, 1], tl.int32)", plan.block_k));
     std::size_t slot = 0;
     const std::size_t n = partial_count();
@@ -927,7 +974,7 @@ class MapReduceProblem final : public FamilyProblem {
   }
 
   std::string apply_body(const Plan& plan) const {
-    Emitter e(p_, l_, Context::tile, 4, plan.evict_first);
+    Emitter e(p_, l_, Context::tile, 4, plan.write_hint());
     std::size_t k = 0;
     const std::size_t nr = result_count();
     for (const auto& r : p_.reductions)

@@ -24,8 +24,9 @@ enum class Context { tile, rows, total };
 class Emitter {
  public:
   // `indent`: the lines' leading spaces. The tile's index variables are k_out, k_in, j_out, j_in, its masks
-  // `mask` (elements) and `row_ok` (rows).
-  Emitter(const Program& program, const Layout& layout, Context context, int indent, bool evict_first = false);
+  // `mask` (elements) and `row_ok` (rows). `load_hint`: the L2 eviction policy of the streamed element loads
+  // ("evict_first", "evict_last"; "" none).
+  Emitter(const Program& program, const Layout& layout, Context context, int indent, std::string load_hint = "");
 
   // The variable holding `ref`, after writing the lines that compute it (and what it reads) if they are not
   // written yet. Throws std::runtime_error when the context cannot have the value (an element value among
@@ -55,7 +56,7 @@ class Emitter {
   const Layout& l_;
   Context ctx_;
   std::string pad_;
-  bool evict_first_;
+  std::string load_hint_;
   std::string prefix_;  // of the variables of a gathered evaluation
   std::string index_;   // the flat reduced position of a gathered evaluation ("" otherwise)
   std::string elements_at_;  // read_elements_at's offset ("" otherwise)

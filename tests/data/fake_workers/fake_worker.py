@@ -109,7 +109,9 @@ def main():
             if cand.startswith("hang"):
                 time.sleep(3600)
             if cand.startswith("slow"):
+                began = time.time()
                 time.sleep(0.4)
+                log(f"span {op} {cand} {began} {time.time()}")
             if cand.startswith("killed"):
                 os.kill(os.getpid(), signal.SIGKILL)
             if cand.startswith("spawn"):

@@ -204,6 +204,10 @@ std::string FamilyProblem::emit(const Config& config, const EmitContext& ctx) co
     e.values[slot] = shared_helper(name);
   }
   std::string source = render(e.template_name, e.values);
+  // The math helpers (families/common/math_helpers.py.in: _atan, _atan2, _erfinv) join only the kernels that
+  // call them, at the end of the file: Triton resolves a helper when it compiles the kernel.
+  if (templates.contains("math_helpers") && calls_math_helper(source))
+    source = strip_final_newlines(source) + "\n\n\n" + shared_helper("math_helpers");
   if (trace_.around) source = strip_final_newlines(source) + "\n" + layout_wrapper(*trace_.around);
   return source;
 }
@@ -211,6 +215,12 @@ std::string FamilyProblem::emit(const Config& config, const EmitContext& ctx) co
 std::string FamilyProblem::render_part(const std::string& template_name,
                                        const std::map<std::string, std::string>& values) const {
   return strip_final_newlines(render(template_name, values));
+}
+
+bool calls_math_helper(const std::string& source) {
+  for (const char* name : {"_atan(", "_atan2(", "_erfinv("})
+    if (source.find(name) != std::string::npos) return true;
+  return false;
 }
 
 std::string strip_final_newlines(std::string text) {

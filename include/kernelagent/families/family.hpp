@@ -205,5 +205,7 @@ std::int64_t cdiv(std::int64_t a, std::int64_t b);
 
 // A rendered part without the newlines its text ends with, to be placed inside another template's line.
 std::string strip_final_newlines(std::string text);
+// Whether a kernel source calls a helper of families/common/math_helpers.py.in (_atan, _atan2, _erfinv).
+bool calls_math_helper(const std::string& source);
 
 }  // namespace kernelagent

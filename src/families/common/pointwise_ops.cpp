@@ -398,6 +398,60 @@ const std::map<std::string, Emitter, std::less<>>& emitters() {
       {"aten.sinh.default", [](Operands& o) { return fmt::format("((tl.exp({0}) - tl.exp(-{0})) * 0.5)", o.x(0)); }},
       {"aten.cosh.default", [](Operands& o) { return fmt::format("((tl.exp({0}) + tl.exp(-{0})) * 0.5)", o.x(0)); }},
       {"aten.tan.default", [](Operands& o) { return fmt::format("(tl.sin({0}) / tl.cos({0}))", o.x(0)); }},
+      // The inverse trigonometric and hyperbolic functions through families/common/math_helpers.py.in's _atan
+      // (Triton has no atan, and libdevice's does not run on its interpreter); asin and acos in the forms that
+      // keep their precision near +-1 ((1 - x)(1 + x) for 1 - x^2, acos as a half angle).
+      {"aten.atan.default", [](Operands& o) { return fmt::format("_atan({})", o.x(0)); }},
+      {"aten.atan2.default", [](Operands& o) { return fmt::format("_atan2({}, {})", o.x(0), o.x(1)); }},
+      {"aten.arctan2.default", [](Operands& o) { return fmt::format("_atan2({}, {})", o.x(0), o.x(1)); }},
+      {"aten.asin.default",
+       [](Operands& o) { return fmt::format("_atan({0} / tl.sqrt((1.0 - {0}) * (1.0 + {0})))", o.x(0)); }},
+      {"aten.acos.default",
+       [](Operands& o) { return fmt::format("(2.0 * _atan(tl.sqrt((1.0 - {0}) / (1.0 + {0}))))", o.x(0)); }},
+      // asinh and acosh as log(|x| + sqrt(x^2 +- 1)), log(2|x|) where x^2 would overflow.
+      {"aten.asinh.default",
+       [](Operands& o) {
+         return fmt::format("(tl.where({0} < 0, -1.0, 1.0) * tl.where(tl.abs({0}) > 1e18, tl.log(tl.abs({0})) + "
+                            "0.6931471805599453, tl.log(tl.abs({0}) + tl.sqrt({0} * {0} + 1.0))))",
+                            o.x(0));
+       }},
+      {"aten.acosh.default",
+       [](Operands& o) {
+         return fmt::format("tl.where({0} > 1e18, tl.log({0}) + 0.6931471805599453, tl.log({0} + tl.sqrt(({0} - 1.0) * "
+                            "({0} + 1.0))))",
+                            o.x(0));
+       }},
+      {"aten.atanh.default",
+       [](Operands& o) { return fmt::format("(0.5 * tl.log((1.0 + {0}) / (1.0 - {0})))", o.x(0)); }},
+      {"aten.erfinv.default", [](Operands& o) { return fmt::format("_erfinv({})", o.x(0)); }},
+      {"aten.erfc.default", [](Operands& o) { return fmt::format("(1.0 - tl.math.erf({}))", o.x(0)); }},
+      {"aten.deg2rad.default", [](Operands& o) { return fmt::format("({} * 0.017453292519943295)", o.x(0)); }},
+      {"aten.rad2deg.default", [](Operands& o) { return fmt::format("({} * 57.29577951308232)", o.x(0)); }},
+      {"aten.sinc.default",
+       [](Operands& o) {
+         return fmt::format("tl.where({0} == 0, 1.0, tl.sin({0} * 3.141592653589793) / ({0} * 3.141592653589793))",
+                            o.x(0));
+       }},
+      // fmax and fmin take the other operand where one is NaN (max and min keep the NaN).
+      {"aten.fmax.default",
+       [](Operands& o) {
+         return fmt::format("tl.where({0} != {0}, {1}, tl.where({1} != {1}, {0}, tl.maximum({0}, {1})))", o.x(0), o.x(1));
+       }},
+      {"aten.fmin.default",
+       [](Operands& o) {
+         return fmt::format("tl.where({0} != {0}, {1}, tl.where({1} != {1}, {0}, tl.minimum({0}, {1})))", o.x(0), o.x(1));
+       }},
+      {"aten.isnan.default", [](Operands& o) { return fmt::format("({0} != {0})", o.x(0)); }},
+      {"aten.isinf.default", [](Operands& o) { return fmt::format("(tl.abs({}) == float('inf'))", o.x(0)); }},
+      {"aten.isposinf.default", [](Operands& o) { return fmt::format("({} == float('inf'))", o.x(0)); }},
+      {"aten.isneginf.default", [](Operands& o) { return fmt::format("({} == float('-inf'))", o.x(0)); }},
+      {"aten.isfinite.default", [](Operands& o) { return fmt::format("(tl.abs({}) < float('inf'))", o.x(0)); }},
+      // Bitwise ops of integer and bool tensors (`a | b` of two masks).
+      {"aten.bitwise_and.Tensor", [](Operands& o) { return fmt::format("({} & {})", o.x(0), o.x(1)); }},
+      {"aten.bitwise_or.Tensor", [](Operands& o) { return fmt::format("({} | {})", o.x(0), o.x(1)); }},
+      {"aten.bitwise_xor.Tensor", [](Operands& o) { return fmt::format("({} ^ {})", o.x(0), o.x(1)); }},
+      {"aten.heaviside.default",
+       [](Operands& o) { return fmt::format("tl.where({0} == 0, {1}, tl.where({0} > 0, 1.0, 0.0))", o.x(0), o.x(1)); }},
       {"aten.addcmul.default",
        [](Operands& o) { return fmt::format("({} + {} * {} * {})", o.x(0), o.lit(3, "value", 1.0), o.x(1), o.x(2)); }},
       {"aten.addcdiv.default",

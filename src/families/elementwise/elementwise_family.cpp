@@ -314,8 +314,18 @@ Recognition recognise_elementwise(const Family& family, const TraceResult& trace
   }
   for (const auto& out : g.outputs) {
     const std::string ref = resolve(out);
-    if (!computed.contains(ref))
-      return fail(fmt::format("output {} is not computed by the graph (it is an input or a constant)", out));
+    if (!computed.contains(ref)) {
+      // A copy of an input or parameter through layout ops (x.clone(), x.t().contiguous(), a permute made
+      // contiguous): read over the output's shape and stored, a kernel that only moves the elements.
+      Arg a;
+      a.kind = Arg::Kind::ref;
+      a.ref = ref;
+      leaf_error.clear();
+      if (!leaves.find(ref) || !operand(a))
+        return fail(leaf_error.empty() ? fmt::format("output {} is not computed by the graph (it is a constant)", out)
+                                       : leaf_error);
+      computed.insert(ref);
+    }
     const auto meta = *g.meta_of(out);
     if (numel_of(meta.shape) != n)
       return fail(fmt::format("output {} has {} elements and the first output {}", out, numel_of(meta.shape), n));
